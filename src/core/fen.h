@@ -1,0 +1,74 @@
+// FEN and X-FEN / Shredder-FEN: a strict parser with typed errors, semantic
+// validation, and the writer.
+//
+// Leniency (documented in docs/fen.md): the two move counters may be omitted
+// (they default to "0 1"); runs of spaces between fields are accepted. Nothing
+// else is guessed: every other deviation is an error naming the field, the
+// character offset in the input, and the reason.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "position.h"
+
+namespace escaque {
+
+enum class FenErrorKind {
+  None,
+  Empty,              // nothing but blanks
+  FieldCount,         // not 4 or 6 fields
+  BoardRankCount,     // not 8 ranks separated by '/'
+  BoardRankLength,    // a rank describes fewer or more than 8 squares
+  BoardCharacter,     // not one of PNBRQKpnbrqk1-8/
+  SideToMove,         // not 'w' or 'b'
+  CastlingSyntax,     // not '-' or letters KQkqA-Ha-h, or repeated
+  EnPassantSyntax,    // not '-' or a square
+  HalfmoveClock,      // not a non-negative integer
+  FullmoveNumber,     // not a positive integer
+  KingCount,          // not exactly one king per side
+  PawnOnBackRank,     // a pawn on rank 1 or 8
+  OpponentInCheck,    // the side not to move is in check
+  TooManyCheckers,    // more than two pieces give check: unreachable
+  TooManyPieces,      // more than 16 pieces or 8 pawns for one side
+  ImpossiblePromotions,  // more extra pieces than missing pawns
+  CastlingRights,     // a right without its king and rook on their squares
+  EnPassantSquare,    // an e.p. square with no pawn that could just have advanced two squares
+};
+
+const char* fen_error_name(FenErrorKind kind);
+
+struct FenError {
+  FenErrorKind kind = FenErrorKind::None;
+  int field = 0;        // 1 = placement .. 6 = fullmove number; 0 = whole string
+  int offset = 0;       // character offset in the input where the problem is
+  std::string message;  // human-readable: what, where, why
+  explicit operator bool() const { return kind != FenErrorKind::None; }
+};
+
+struct FenOptions {
+  // Chess960: castling letters name the rook's file (Shredder) or the
+  // outermost rook (X-FEN KQkq). In standard chess K/Q need the king on e1/e8
+  // and the rook on h/a.
+  bool chess960 = false;
+  // Skip the semantic checks (kings, pawns on back ranks, check, counts).
+  // Syntax is always checked. Used for puzzles and analysis of odd positions.
+  bool validate = true;
+};
+
+// Parses fen into pos. On error pos is left unchanged and the error returned.
+FenError parse_fen(std::string_view fen, Position& pos, const FenOptions& options = {});
+
+// Writes FEN. Castling uses KQkq unless a rook is not the outermost one on its
+// side (Chess960), where the file letter is written (X-FEN); shredder=true
+// always writes file letters (HAha).
+std::string to_fen(const Position& pos, bool shredder = false);
+
+inline constexpr const char* START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// Helpers shared with notation code.
+char piece_to_char(Piece p);  // 'P', 'n', ...; '.' for none
+std::string square_name(Square s);
+Square parse_square(std::string_view s);  // SQ_NONE if not "a1".."h8"
+
+}  // namespace escaque

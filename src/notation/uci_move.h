@@ -1,0 +1,28 @@
+// Moves in UCI's long algebraic form: e2e4, e7e8q, and castling as e1g1 in
+// standard chess or king-takes-rook (e1h1) in Chess960, as the UCI protocol
+// specifies with UCI_Chess960.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "../core/position.h"
+
+namespace escaque {
+
+std::string move_to_uci(const Position& pos, Move m);
+
+enum class UciMoveError { None, Syntax, NoPiece, Illegal };
+
+struct UciMoveResult {
+  Move move;
+  UciMoveError error = UciMoveError::None;
+  std::string message;  // empty when ok
+};
+
+// Accepts both castling forms in either mode (e1g1 and e1h1) as long as the
+// meaning is unambiguous: a king move of two squares to g/c in standard
+// chess, king onto its own castling rook everywhere.
+UciMoveResult parse_uci_move(const Position& pos, std::string_view text);
+
+}  // namespace escaque
