@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// A small static server for development: web/ at the root and dist/ (the
+// WebAssembly build) under /dist/. Nothing else is reachable.
+//
+//   node scripts/serve.mjs            http://localhost:8080 (PORT overrides)
+//   import { startServer } from './serve.mjs'   (tests: port 0 = any free port)
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',  // required by WebAssembly.instantiateStreaming
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+// Maps a URL path to a file under web/ or dist/, or null when it points
+// anywhere else (including attempts to climb out with "..").
+function fileFor(urlPath, root) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const [base, rest] = decoded.startsWith('/dist/')
+    ? [join(root, 'dist'), decoded.slice('/dist/'.length)]
+    : [join(root, 'web'), decoded.slice(1)];
+  const file = normalize(join(base, rest === '' ? 'index.html' : rest));
+  return file.startsWith(base + sep) ? file : null;
+}
+
+function reply(res, status, text) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(text + '\n');
+}
+
+export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {}) {
+  const server = createServer(async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'method not allowed');
+    const file = fileFor(new URL(req.url, 'http://localhost').pathname, root);
+    if (!file) return reply(res, 404, 'not found');
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return reply(res, 404, 'not found');
+    }
+    if (!info.isFile()) return reply(res, 404, 'not found');
+    res.writeHead(200, {
+      'Content-Type': MIME_TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Length': info.size,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const port = Number(process.env.PORT ?? 8080);
+  try {
+    const server = await startServer({ port, host: process.env.HOST ?? '127.0.0.1' });
+    const { port: actual } = server.address();
+    console.log(`escaque: serving web/ and dist/ at http://localhost:${actual}  (Ctrl+C stops)`);
+  } catch (e) {
+    console.error(`escaque: cannot listen on port ${port}: ${e.message}` +
+        (e.code === 'EADDRINUSE' ? ' (set PORT to use another port)' : ''));
+    process.exit(1);
+  }
+}

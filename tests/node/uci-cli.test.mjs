@@ -1,0 +1,138 @@
+// bin/escaque-uci.mjs (the WASM build) must speak exactly like the native
+// build/native/escaque-uci: same bytes out for the same commands in.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { describe, test } from 'node:test';
+
+import { FENS, WASM_UCI, parseDivide, runNative, runWasm } from './helpers.mjs';
+
+const CHESS960_FEN = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9';
+
+// Each entry: a script and, when known, published perft totals it must show.
+const SCRIPTS = {
+  handshake: ['uci', 'isready', 'ucinewgame', 'isready', 'quit'],
+  'perft 3 on standard positions': [
+    'position startpos', 'go perft 3',
+    `position fen ${FENS.kiwipete}`, 'go perft 3',
+    `position fen ${FENS.endgame}`, 'go perft 3',
+    `position fen ${FENS.discovered}`, 'go perft 3',
+    `position fen ${FENS.promotions}`, 'go perft 3',
+    `position fen ${FENS.enPassant}`, 'go perft 3',
+    'quit',
+  ],
+  'moves lists and the board display': [
+    'position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1', 'd', 'go perft 2',
+    `position fen ${FENS.kiwipete} moves e1c1 h3g2 d5e6`, 'd', 'go perft 3',
+    `position fen ${FENS.enPassant} moves e5f6`, 'd',
+    `position fen ${FENS.foolsMate}`, 'd', 'go perft 1',
+    `position fen ${FENS.stalemate}`, 'go perft 2',
+    'quit',
+  ],
+  chess960: [
+    'setoption name UCI_Chess960 value true',
+    `position fen ${CHESS960_FEN}`, 'd', 'go perft 3',
+    'ucinewgame', 'position startpos', 'go perft 2',
+    'setoption name UCI_Chess960 value false', 'position startpos', 'go perft 1',
+    'quit',
+  ],
+  'bad commands leave the state unchanged': [
+    'position startpos moves', 'position startpos moves e2e4',
+    'foo', 'uci2', 'position', 'position middle', 'position fen', 'position fen garbage',
+    `position fen ${FENS.start} moves e2e5`, 'position startpos moves e2e4 e7e5 e4e5',
+    'go', 'go depth 5', 'go perft', 'go perft 0', 'go perft -3', 'go perft abc',
+    'go perft 21', 'setoption name Hash value 16', 'setoption', 'stop', 'ponderhit',
+    '', '   ', '\t', 'isready', 'd', 'go perft 2',
+    'quit',
+  ],
+  'whitespace and line endings': [
+    '  isready  ', '\tposition\tstartpos\tmoves\te2e4', 'position   startpos   moves   d2d4  d7d5',
+    'd', 'isready\r', 'go perft 2\r', 'quit',
+  ],
+  'quit stops reading': ['isready', 'quit', 'isready', 'go perft 3'],
+  'end of input without quit': ['position startpos', 'go perft 2'],
+};
+
+function scriptText(lines) {
+  return lines.join('\n') + '\n';
+}
+
+describe('WASM UCI command line = native UCI binary', () => {
+  for (const [name, lines] of Object.entries(SCRIPTS)) {
+    test(name, () => {
+      const input = scriptText(lines);
+      const native = runNative(input);
+      const wasm = runWasm(input);
+      assert.equal(native.status, 0, native.stderr);
+      assert.equal(wasm.status, 0, wasm.stderr);
+      assert.equal(wasm.stderr, '');
+      assert.ok(native.stdout.length > 0);
+      assert.equal(wasm.stdout, native.stdout);
+    });
+  }
+
+  test('the transcripts contain the published perft totals', () => {
+    const out = runWasm(scriptText(SCRIPTS['perft 3 on standard positions'])).stdout;
+    const totals = [...out.matchAll(/Nodes searched: (\d+)/g)].map((m) => Number(m[1]));
+    // start, Kiwipete, endgame, position 5 (published); promotions and e.p. (Stockfish agrees)
+    assert.deepEqual(totals.slice(0, 4), [8902, 97862, 2812, 62379]);
+    assert.equal(totals.length, 6);
+    const first = out.split('\n\nNodes searched')[0];
+    assert.equal(Object.keys(parseDivide(first)).length, 20);
+  });
+
+  test('UCI handshake answers', () => {
+    const out = runWasm(scriptText(SCRIPTS.handshake)).stdout;
+    assert.match(out, /^id name escaque\n/);
+    assert.match(out, /\noption name UCI_Chess960 type check default false\nuciok\nreadyok\nreadyok\n$/);
+  });
+
+  test('nothing after quit is answered', () => {
+    assert.equal(runWasm(scriptText(SCRIPTS['quit stops reading'])).stdout, 'readyok\n');
+  });
+
+  test('bad commands produce info strings, not silence or a crash', () => {
+    const out = runWasm(scriptText(SCRIPTS['bad commands leave the state unchanged'])).stdout;
+    assert.match(out, /info string unknown command 'foo'/);
+    assert.match(out, /info string go perft: depth must be 1\.\.20/);
+    assert.match(out, /info string unknown option 'Hash'/);
+    // The last good position (after e2e4) survived every bad command.
+    assert.match(out, /Fen: rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b KQkq - 0 1/);
+    assert.match(out, /Nodes searched: 600\n$/);
+  });
+
+  test('commands given as arguments run first, like the native binary', () => {
+    const args = ['position startpos moves g1f3', 'go perft 1'];
+    const wasm = runWasm('d\nquit\n', args);
+    assert.equal(wasm.stdout, runNative('d\nquit\n', args).stdout);
+    assert.match(wasm.stdout, /Nodes searched: 20\n/);
+    assert.equal(runWasm('isready\n', ['quit']).stdout, '');
+  });
+
+  test('each reply is flushed before the next command is read', async () => {
+    const child = spawn(process.execPath, [WASM_UCI], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let seen = '';
+    const waitFor = (text) => new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "${text}" in: ${seen}`)), 20_000);
+      const check = () => {
+        if (seen.includes(text)) {
+          clearTimeout(timer);
+          child.stdout.off('data', onData);
+          resolve();
+        }
+      };
+      const onData = (chunk) => {
+        seen += chunk;
+        check();
+      };
+      child.stdout.on('data', onData);
+      check();
+    });
+    const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    child.stdin.write('isready\n');  // stdin stays open: the reply must come anyway
+    await waitFor('readyok\n');
+    child.stdin.write('position startpos\ngo perft 1\n');
+    await waitFor('Nodes searched: 20\n');
+    child.stdin.write('quit\n');
+    assert.equal(await exited, 0);
+  });
+});

@@ -1,0 +1,197 @@
+// The WebAssembly module through dist/loader.mjs: loading, legal moves, FEN
+// errors (same messages as the native parser), and robustness: no input may
+// abort the module.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { before, describe, test } from 'node:test';
+
+import { loadEscaque } from '../../dist/loader.mjs';
+import { FENS, ROOT, STOCKFISH, parseDivide, requireFile, runNative, runProgram } from './helpers.mjs';
+
+let escaque;
+before(async () => {
+  escaque = await loadEscaque();
+});
+
+// The moves Stockfish lists for `go perft 1`: an independent reference.
+function stockfishMoves(fen) {
+  requireFile(STOCKFISH, 'install the stockfish package (scripts/setup.sh does)');
+  const { stdout } = runProgram(STOCKFISH, [], `position fen ${fen}\ngo perft 1\nquit\n`);
+  return Object.keys(parseDivide(stdout)).sort();
+}
+
+// The error message the native UCI session prints for a bad FEN.
+function nativeFenError(fen) {
+  const { stdout } = runNative(`position fen ${fen}\nquit\n`);
+  const m = /^info string (.*)$/m.exec(stdout);
+  return m ? m[1] : null;
+}
+
+describe('loading', () => {
+  test('loadEscaque() resolves to a module with the embind surface', () => {
+    assert.equal(typeof escaque.legalMovesUci, 'function');
+    assert.equal(typeof escaque.UciSession, 'function');
+  });
+
+  test('explicit wasmBinary is used (no file lookup needed)', async () => {
+    const bytes = await readFile(`${ROOT}dist/escaque.wasm`);
+    const other = await loadEscaque({ wasmBinary: bytes, locateFile: () => '/nonexistent/escaque.wasm' });
+    assert.equal(other.legalMovesUci(FENS.start).moves.length, 20);
+  });
+
+  test('locateFile is honoured in Node, and a wrong location is a clear error', async () => {
+    const ok = await loadEscaque({ locateFile: (name) => `${ROOT}dist/${name}` });
+    assert.equal(ok.legalMovesUci(FENS.kiwipete).moves.length, 48);
+    await assert.rejects(loadEscaque({ locateFile: () => '/nonexistent/escaque.wasm' }),
+        /cannot read the WebAssembly module at \/nonexistent\/escaque\.wasm/);
+  });
+
+  test('two loaded instances do not share state', async () => {
+    const other = await loadEscaque();
+    const a = new escaque.UciSession();
+    const b = new other.UciSession();
+    a.handle('position startpos moves e2e4');
+    assert.match(a.handle('d'), /Fen: rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b KQkq - 0 1/);
+    assert.match(b.handle('d'), /Fen: rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1/);
+    a.delete();
+    b.delete();
+  });
+});
+
+describe('legalMovesUci', () => {
+  test('start position: exactly the 20 opening moves', () => {
+    const r = escaque.legalMovesUci(FENS.start);
+    assert.equal(r.ok, true);
+    assert.equal(r.error, undefined);
+    assert.deepEqual([...r.moves].sort(), [
+      'a2a3', 'a2a4', 'b1a3', 'b1c3', 'b2b3', 'b2b4', 'c2c3', 'c2c4', 'd2d3', 'd2d4',
+      'e2e3', 'e2e4', 'f2f3', 'f2f4', 'g1f3', 'g1h3', 'g2g3', 'g2g4', 'h2h3', 'h2h4',
+    ]);
+  });
+
+  test('published move counts of the standard perft positions', () => {
+    const expected = { kiwipete: 48, endgame: 14, promotions: 24, discovered: 44, foolsMate: 0, stalemate: 0 };
+    for (const [name, count] of Object.entries(expected)) {
+      const r = escaque.legalMovesUci(FENS[name]);
+      assert.equal(r.ok, true, name);
+      assert.equal(r.moves.length, count, name);
+    }
+  });
+
+  test('castling, en passant and promotions are written in UCI form', () => {
+    const kiwi = escaque.legalMovesUci(FENS.kiwipete).moves;
+    assert.ok(kiwi.includes('e1g1') && kiwi.includes('e1c1'), 'castling as king two squares');
+    assert.ok(escaque.legalMovesUci(FENS.enPassant).moves.includes('e5f6'), 'en passant capture');
+    const promo = escaque.legalMovesUci(FENS.blackPromotes).moves;
+    for (const piece of 'qrbn') assert.ok(promo.includes(`b2b1${piece}`), `b2b1${piece}`);
+  });
+
+  test('same move sets as Stockfish on every test position', () => {
+    for (const [name, fen] of Object.entries(FENS)) {
+      const ours = [...escaque.legalMovesUci(fen).moves].sort();
+      assert.deepEqual(ours, stockfishMoves(fen), name);
+    }
+  });
+
+  test('a moves array is a fresh JS array of strings', () => {
+    const a = escaque.legalMovesUci(FENS.start).moves;
+    a.push('junk');
+    assert.equal(escaque.legalMovesUci(FENS.start).moves.length, 20);
+    assert.ok(a.every((m) => typeof m === 'string'));
+  });
+});
+
+describe('FEN errors', () => {
+  const BAD = [
+    '',
+    '   ',
+    'garbage',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1',              // 7 ranks
+    'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',     // rank of 9
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1',     // side to move
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1',    // e.p. square
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1',    // halfmove clock
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0',     // fullmove number
+    'rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1',       // black king missing
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w KQkq - 0 1',     // pawn on the first rank
+    '4k3/8/8/8/8/8/8/4K2R w KQ - 0 1',                              // castling right without rook
+    '4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1',                              // side not to move in check
+  ];
+
+  test('each bad FEN gives ok:false with the native parser\'s exact message', () => {
+    for (const fen of BAD) {
+      const r = escaque.legalMovesUci(fen);
+      assert.equal(r.ok, false, `accepted: ${JSON.stringify(fen)}`);
+      assert.equal(r.moves, undefined);
+      assert.equal(typeof r.error, 'string');
+      assert.ok(r.error.length > 10, `uninformative message for ${JSON.stringify(fen)}: ${r.error}`);
+      // The native session prints nothing for an empty "position fen" argument
+      // other than the same parser message, so compare whenever it has one.
+      const native = nativeFenError(fen);
+      if (fen.trim() !== '') assert.equal(r.error, native, JSON.stringify(fen));
+    }
+  });
+
+  test('distinct problems get distinct messages', () => {
+    const messages = new Set(BAD.map((fen) => escaque.legalMovesUci(fen).error));
+    assert.ok(messages.size >= BAD.length - 1, [...messages].join('\n'));
+  });
+
+  test('hostile input never aborts the module', () => {
+    const hostile = [
+      'x'.repeat(200_000),
+      `${FENS.start}\0trailing`,
+      '\0',
+      'ééé/♔♕/8/8/8/8/8/8 w - - 0 1',
+      '8/8/8/8/8/8/8/8 w - - 0 1',
+      `${'1'.repeat(64)} w - - 0 1`,
+      `${FENS.start} ${'9'.repeat(40)}`,
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999 1',
+    ];
+    for (const fen of hostile) {
+      const r = escaque.legalMovesUci(fen);
+      assert.equal(typeof r.ok, 'boolean');
+      if (!r.ok) assert.ok(r.error.length > 0);
+    }
+    // A wrong argument type is a JS exception, not a crash of the module.
+    assert.throws(() => escaque.legalMovesUci(42));
+    assert.throws(() => escaque.legalMovesUci());
+    // ...and the module still answers afterwards.
+    assert.equal(escaque.legalMovesUci(FENS.start).moves.length, 20);
+  });
+
+  test('thousands of calls do not leak or degrade (memory stays bounded)', () => {
+    const before = escaque.HEAP8.length;
+    for (let i = 0; i < 20_000; ++i) {
+      escaque.legalMovesUci(i % 2 ? FENS.kiwipete : 'bad fen');
+    }
+    assert.equal(escaque.legalMovesUci(FENS.kiwipete).moves.length, 48);
+    assert.equal(escaque.HEAP8.length, before, 'the heap grew');
+  });
+});
+
+describe('UciSession', () => {
+  test('handle() returns the reply text and running() turns false on quit only', () => {
+    const s = new escaque.UciSession();
+    assert.equal(s.handle('isready'), 'readyok\n');
+    assert.equal(s.handle(''), '');
+    assert.equal(s.running(), true);
+    s.handle('position startpos');
+    const perft = s.handle('go perft 3');
+    assert.match(perft, /\nNodes searched: 8902\n$/);
+    assert.equal(Object.keys(parseDivide(perft)).length, 20);
+    assert.equal(s.handle('quit'), '');
+    assert.equal(s.running(), false);
+    s.delete();
+  });
+
+  test('a bad position command leaves the previous position in place', () => {
+    const s = new escaque.UciSession();
+    s.handle(`position fen ${FENS.kiwipete}`);
+    assert.match(s.handle('position fen not a fen'), /^info string /);
+    assert.match(s.handle('position startpos moves e2e4 e7e5 e1e3'), /^info string .*position unchanged\n$/);
+    assert.match(s.handle('d'), new RegExp(`Fen: ${FENS.kiwipete.replaceAll('/', '\\/')}\n`));
+    assert.match(s.handle('go perft 2'), /Nodes searched: 2039\n/);
+    s.delete();
+  });
+});
