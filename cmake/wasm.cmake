@@ -48,7 +48,7 @@ set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DI
 # from bin/, from web pages served with dist/, and from an installed package.
 add_custom_command(
   OUTPUT "${ESCAQUE_DIST_DIR}/loader.mjs"
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different
+  COMMAND ${CMAKE_COMMAND} -E copy
           "${CMAKE_SOURCE_DIR}/bindings/loader.mjs" "${ESCAQUE_DIST_DIR}/loader.mjs"
   DEPENDS "${CMAKE_SOURCE_DIR}/bindings/loader.mjs"
   COMMENT "Copying bindings/loader.mjs to dist/")

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Everything CI checks, in order, stopping at the first failure:
+#   setup -> native build -> unit tests (ctest) -> sanitizers -> fuzzing
+#   -> WebAssembly build -> Node tests -> browser tests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+started=$SECONDS
+current="(starting)"
+
+section() {
+  current="$1"
+  printf '\n==== %s  [%dm%02ds]\n' "$1" $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60))
+}
+
+finish() {
+  local status=$?
+  local elapsed=$((SECONDS - started))
+  if ((status == 0)); then
+    printf '\n==== ALL TESTS PASSED in %dm%02ds\n' $((elapsed / 60)) $((elapsed % 60))
+  else
+    printf '\n==== FAILED in section "%s" (exit %d) after %dm%02ds\n' "$current" "$status" \
+      $((elapsed / 60)) $((elapsed % 60)) >&2
+  fi
+}
+trap finish EXIT
+
+section "setup"
+scripts/setup.sh
+
+section "native build"
+scripts/build.sh native
+
+section "unit tests (ctest, build/native)"
+if compgen -G 'tests/unit/*.cpp' >/dev/null; then
+  ctest --test-dir build/native --output-on-failure -j2 --no-tests=error
+else
+  echo "(no tests/unit/*.cpp yet: no unit tests to run)"
+fi
+
+if [[ -x scripts/sanitize.sh ]]; then
+  section "unit tests under ASan + UBSan (scripts/sanitize.sh)"
+  scripts/sanitize.sh
+else
+  echo "(scripts/sanitize.sh not present: skipped)"
+fi
+
+if [[ -x scripts/fuzz.sh ]]; then
+  section "fuzzing (scripts/fuzz.sh)"
+  scripts/fuzz.sh
+else
+  echo "(scripts/fuzz.sh not present: skipped)"
+fi
+
+section "WebAssembly build"
+scripts/build.sh wasm
+
+section "Node tests (tests/node)"
+node --test --test-reporter=spec tests/node/*.test.mjs
+
+section "browser tests (tests/browser, headless Chromium)"
+node --test --test-reporter=spec tests/browser/*.test.mjs
