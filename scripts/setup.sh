@@ -82,7 +82,7 @@ if ((${#failed[@]})); then
   exit 1
 fi
 if ((${#missing[@]} == 0)); then
-  echo "setup: all required packages present ($scope)"
+  echo "setup: all required Debian packages present ($scope)"
 else
   echo "setup: installed ${missing[*]}"
 fi
