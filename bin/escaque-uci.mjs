@@ -10,8 +10,6 @@
 import { writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-import { loadEscaque } from '../dist/loader.mjs';
-
 function writeOut(text) {
   // fs.writeSync on fd 1 so that every reply is out before the next (possibly
   // long) command runs, whether stdout is a terminal, a pipe or a file.
@@ -29,6 +27,8 @@ function writeOut(text) {
 
 let escaque;
 try {
+  // Imported here rather than statically so that a missing build gets a hint.
+  const { loadEscaque } = await import('../dist/loader.mjs');
   escaque = await loadEscaque();
 } catch (e) {
   process.stderr.write(`escaque-uci: ${e.message}\n(run "npm run build" to create dist/)\n`);
