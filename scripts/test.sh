@@ -38,16 +38,16 @@ else
   echo "(no tests/unit/*.cpp yet: no unit tests to run)"
 fi
 
-if [[ -x scripts/sanitize.sh ]]; then
+if [[ -f scripts/sanitize.sh ]]; then
   section "unit tests under ASan + UBSan (scripts/sanitize.sh)"
-  scripts/sanitize.sh
+  bash scripts/sanitize.sh
 else
   echo "(scripts/sanitize.sh not present: skipped)"
 fi
 
-if [[ -x scripts/fuzz.sh ]]; then
+if [[ -f scripts/fuzz.sh ]]; then
   section "fuzzing (scripts/fuzz.sh)"
-  scripts/fuzz.sh
+  bash scripts/fuzz.sh
 else
   echo "(scripts/fuzz.sh not present: skipped)"
 fi
