@@ -123,8 +123,8 @@ using san_detail::SanSyntax;
 // Matches a parsed move against the position. One instance per parse_san call.
 class Matcher {
  public:
-  Matcher(const Position& pos, const SanSyntax& syn, Language lang, std::string shown)
-      : pos_(pos), syn_(syn), lang_(lang), shown_(std::move(shown)), us_(pos.side_to_move()) {
+  Matcher(const Position& pos, const SanSyntax& syn, Language lang, std::string_view written)
+      : pos_(pos), syn_(syn), lang_(lang), written_(written), us_(pos.side_to_move()) {
     generate_moves<GEN_ALL>(pos, legal_);
   }
   SanResult run();
@@ -138,7 +138,9 @@ class Matcher {
   }
   SanResult castling();
   std::string san(Move m) const { return san_of(pos_, m, lang_, &legal_); }
-  std::string list_in_san(const std::vector<Move>& moves) const;
+  std::string list_in_san(const MoveList& moves) const;
+  // The input as quoted in messages (built only when there is a message to write).
+  std::string shown() const { return san_detail::quote_input(written_); }
   // The pieces the text could mean, from what it says about kind and origin (pins and checks ignored).
   Bitboard described_pieces(PieceType pt) const;
   std::string describe_pieces(PieceType pt) const;
@@ -148,16 +150,16 @@ class Matcher {
   const Position& pos_;
   const SanSyntax& syn_;
   Language lang_;
-  std::string shown_;  // the input as quoted in messages
+  std::string_view written_;  // the input without annotation glyphs
   Color us_;
   MoveList legal_;
 };
 
-std::string Matcher::list_in_san(const std::vector<Move>& moves) const {
+std::string Matcher::list_in_san(const MoveList& moves) const {
   std::string s;
-  for (size_t k = 0; k < moves.size(); ++k) {
-    if (k) s += k + 1 == moves.size() ? " or " : ", ";
-    s += san(moves[k]);
+  for (int k = 0; k < moves.size; ++k) {
+    if (k) s += k + 1 == moves.size ? " or " : ", ";
+    s += san(moves.moves[k]);
   }
   return s;
 }
@@ -199,7 +201,7 @@ SanResult Matcher::castling() {
       r.move = m;
       return r;
     }
-  return fail(SanError::Illegal, shown_ + " is illegal: " + castling_obstacle(syn_.kingSide));
+  return fail(SanError::Illegal, shown() + " is illegal: " + castling_obstacle(syn_.kingSide));
 }
 
 SanResult Matcher::run() {
@@ -213,7 +215,7 @@ SanResult Matcher::run() {
     Square from = make_square(syn_.fromFile, syn_.fromRank);
     Piece pc = pos_.piece_on(from);
     if (pc == NO_PIECE || color_of(pc) != us_)
-      return fail(SanError::NoSuchPiece, shown_ + ": there is no " + color_name(us_) + " piece on " +
+      return fail(SanError::NoSuchPiece, shown() + ": there is no " + color_name(us_) + " piece on " +
                                              square_name(from));
     pt = type_of(pc);
   } else if (pt == NO_PIECE_TYPE) {
@@ -224,21 +226,21 @@ SanResult Matcher::run() {
   const int lastRank = us_ == WHITE ? 7 : 0;
   if (syn_.promotionWritten) {
     if (pt != PAWN)
-      return fail(SanError::WrongPromotion, shown_ + ": only pawns promote, and this move is a " +
+      return fail(SanError::WrongPromotion, shown() + ": only pawns promote, and this move is a " +
                                                 piece_name(pt) + " move");
     if (syn_.promotion == KING || syn_.promotion == PAWN)
       return fail(SanError::WrongPromotion,
-                  shown_ + ": a pawn cannot promote to a " + piece_name(syn_.promotion) +
+                  shown() + ": a pawn cannot promote to a " + piece_name(syn_.promotion) +
                       " (only to a queen, rook, bishop or knight)");
     if (rank_of(syn_.to) != lastRank)
-      return fail(SanError::WrongPromotion, shown_ + ": a " + color_name(us_) + " pawn promotes only on rank " +
+      return fail(SanError::WrongPromotion, shown() + ": a " + color_name(us_) + " pawn promotes only on rank " +
                                                 std::to_string(lastRank + 1) + ", not on " + square_name(syn_.to));
   }
 
   // Candidates. Castling written as a king move counts twice over: onto the rook (king takes rook,
   // never an ordinary move) first, and onto the king's castling square only if no ordinary king
   // move goes there (in Chess960 "Kg1" may be a plain step).
-  std::vector<Move> exact, byKingSquare;
+  MoveList exact, byKingSquare;
   for (Move m : legal_) {
     Square from = m.from();
     if (type_of(pos_.piece_on(from)) != pt) continue;
@@ -246,32 +248,32 @@ SanResult Matcher::run() {
     if (syn_.fromRank >= 0 && rank_of(from) != syn_.fromRank) continue;
     if (m.kind() == CASTLING) {
       Square kingTo = Position::castling_king_to(us_, is_castling_king_side(m));
-      if (m.to() == syn_.to) exact.push_back(m);
-      else if (kingTo == syn_.to && kingTo != from) byKingSquare.push_back(m);
+      if (m.to() == syn_.to) exact.add(m);
+      else if (kingTo == syn_.to && kingTo != from) byKingSquare.add(m);
       continue;
     }
     if (m.to() != syn_.to) continue;
     // A pawn move without an origin file is a push: a capture names its file (E9).
     if (pt == PAWN && syn_.fromFile < 0 && file_of(from) != file_of(m.to())) continue;
     if (syn_.promotionWritten && m.promotion() != syn_.promotion) continue;
-    exact.push_back(m);
+    exact.add(m);
   }
-  std::vector<Move>& found = exact.empty() ? byKingSquare : exact;
+  const MoveList& found = exact.size ? exact : byKingSquare;
 
-  if (found.empty()) return no_legal_match(pt);
-  if (!syn_.promotionWritten && found[0].kind() == PROMOTION) {
+  if (found.size == 0) return no_legal_match(pt);
+  if (!syn_.promotionWritten && found.moves[0].kind() == PROMOTION) {
     SanResult r = fail(SanError::WrongPromotion,
-                       shown_ + ": the pawn reaches the last rank and must promote; write " + list_in_san(found));
-    r.candidates = found;
+                       shown() + ": the pawn reaches the last rank and must promote; write " + list_in_san(found));
+    r.candidates.assign(found.begin(), found.end());
     return r;
   }
-  if (found.size() > 1) {
-    SanResult r = fail(SanError::Ambiguous, shown_ + " is ambiguous: " + list_in_san(found));
-    r.candidates = found;
+  if (found.size > 1) {
+    SanResult r = fail(SanError::Ambiguous, shown() + " is ambiguous: " + list_in_san(found));
+    r.candidates.assign(found.begin(), found.end());
     return r;
   }
   SanResult r;
-  r.move = found[0];
+  r.move = found.moves[0];
   return r;
 }
 
@@ -293,7 +295,7 @@ SanResult Matcher::no_legal_match(PieceType pt) {
     std::string what = (syn_.fromFile >= 0 || syn_.fromRank >= 0) ? "there is no " + describe_pieces(pt)
                                                                    : std::string(colour_title(us_)) + " has no " +
                                                                          piece_name(pt);
-    return fail(SanError::NoSuchPiece, shown_ + ": " + what + hint);
+    return fail(SanError::NoSuchPiece, shown() + ": " + what + hint);
   }
 
   // Pieces that could reach `to` if pins and checks did not matter.
@@ -324,29 +326,29 @@ SanResult Matcher::no_legal_match(PieceType pt) {
       bool ontoKingSquare = to == kingTo && to != ksq && !(king_attacks(ksq) & square_bb(to)) &&
                             relative_rank(us_, rank_of(ksq)) == 0;
       if (ontoRook || ontoKingSquare)
-        return fail(SanError::Illegal, shown_ + " is illegal: castling " + (kingSide ? "kingside" : "queenside") +
+        return fail(SanError::Illegal, shown() + " is illegal: castling " + (kingSide ? "kingside" : "queenside") +
                                            " is not possible: " + castling_obstacle(kingSide));
     }
   }
   if (!reach) {
     std::string extra = hint;
     if (pt == PAWN && syn_.fromFile < 0) {
-      std::vector<Move> captures;
+      MoveList captures;
       for (Move m : legal_)
-        if (m.to() == to && type_of(pos_.piece_on(m.from())) == PAWN) captures.push_back(m);
-      if (!captures.empty()) extra = " (a pawn capture names its file: " + list_in_san(captures) + ")";
+        if (m.to() == to && type_of(pos_.piece_on(m.from())) == PAWN) captures.add(m);
+      if (captures.size) extra = " (a pawn capture names its file: " + list_in_san(captures) + ")";
     }
-    return fail(SanError::NoSuchPiece, shown_ + ": no " + describe_pieces(pt) + " can move to " +
+    return fail(SanError::NoSuchPiece, shown() + ": no " + describe_pieces(pt) + " can move to " +
                                            square_name(to) + extra);
   }
   Piece occupant = pos_.piece_on(to);
   if (occupant != NO_PIECE && color_of(occupant) == us_)
-    return fail(SanError::Illegal, shown_ + " is illegal: " + square_name(to) + " is occupied by a " +
+    return fail(SanError::Illegal, shown() + " is illegal: " + square_name(to) + " is occupied by a " +
                                        color_name(us_) + " " + piece_name(type_of(occupant)));
   if (pt == KING)
-    return fail(SanError::Illegal, shown_ + " is illegal: the " + color_name(us_) + " king would be in check on " +
+    return fail(SanError::Illegal, shown() + " is illegal: the " + color_name(us_) + " king would be in check on " +
                                        square_name(to));
-  return fail(SanError::Illegal, shown_ + " is illegal: it leaves the " + color_name(us_) + " king in check");
+  return fail(SanError::Illegal, shown() + " is illegal: it leaves the " + color_name(us_) + " king in check");
 }
 
 }  // namespace
@@ -361,7 +363,7 @@ SanResult parse_san(const Position& pos, std::string_view text, Language lang, c
     r.offset = err.offset;
     return r;
   }
-  SanResult r = Matcher(pos, syn, lang, san_detail::quote_input(san_detail::strip_glyphs(text))).run();
+  SanResult r = Matcher(pos, syn, lang, san_detail::strip_glyphs(text)).run();
   if (r.ok() && options.strict) {
     std::string standard = move_to_san(pos, r.move, lang);
     std::string_view written = san_detail::strip_glyphs(text);
