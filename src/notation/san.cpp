@@ -9,7 +9,7 @@ namespace escaque {
 namespace {
 
 const char* color_name(Color c) { return c == WHITE ? "white" : "black"; }
-const char* colour_title(Color c) { return c == WHITE ? "White" : "Black"; }
+const char* color_title(Color c) { return c == WHITE ? "White" : "Black"; }
 
 const char* piece_name(PieceType pt) {
   static constexpr const char* NAMES[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
@@ -187,7 +187,7 @@ std::string Matcher::castling_obstacle(bool kingSide) const {
   const int idx = castling_index(us_, kingSide);
   const char* wing = kingSide ? "kingside" : "queenside";
   if (!pos_.can_castle(castling_right(us_, kingSide)))
-    return std::string(colour_title(us_)) + " has no right to castle " + wing;
+    return std::string(color_title(us_)) + " has no right to castle " + wing;
   if (pos_.in_check()) return std::string("the ") + color_name(us_) + " king is in check";
   if (pos_.castling_path(idx) & pos_.pieces())
     return std::string("there are pieces between the ") + color_name(us_) + " king and rook";
@@ -293,7 +293,7 @@ SanResult Matcher::no_legal_match(PieceType pt) {
   }
   if (!described) {
     std::string what = (syn_.fromFile >= 0 || syn_.fromRank >= 0) ? "there is no " + describe_pieces(pt)
-                                                                   : std::string(colour_title(us_)) + " has no " +
+                                                                   : std::string(color_title(us_)) + " has no " +
                                                                          piece_name(pt);
     return fail(SanError::NoSuchPiece, shown() + ": " + what + hint);
   }

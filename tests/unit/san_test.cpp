@@ -400,6 +400,14 @@ TEST(SanRoundTrip, FixedPositionsEveryLanguage) {
 }
 
 TEST(SanRoundTrip, Chess960StartPositionsAndPlayouts) {
+  // Hand-made: king between its rooks next to one of them, king already on its castling square,
+  // castling through a square the rook leaves, and both sides able to castle both ways.
+  for (const char* fen : {"1k5r/8/8/8/8/8/8/RK4R1 w GAh - 0 1", "5k2/8/8/8/8/8/8/6KR w H - 0 1",
+                          "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1", "2r1kr2/8/8/8/8/8/8/2R1KR2 b FCfc - 0 1",
+                          "nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1"}) {
+    check_all_languages(from_fen(fen, true), fen);
+    if (HasFatalFailure()) return;
+  }
   Rng rng{0x960960960ULL};
   for (int index : {0, 1, 100, 300, 518, 600, 959}) {
     Position pos;
@@ -544,6 +552,11 @@ TEST(SanInput, LenientForms) {
       {START_FEN, Language::English, "e2\u2013e4", "e2e4"},
       // Captures with ':' and with the multiplication sign, 'X', and without any mark.
       {KIWIPETE, Language::English, "Be2:a6", "e2a6"},
+      {"rnbqkbnr/p1p1pppp/8/1p1p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", Language::English, "Bf1:b5", "f1b5"},
+      {"rnbqkbnr/p1p1pppp/8/1p1p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", Language::English, "Bf1xb5+", "f1b5"},
+      {"rnbqkbnr/p1p1pppp/8/1p1p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", Language::English, "exd5", "e4d5"},
+      {"rnbqkbnr/p1p1pppp/8/1p1p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", Language::English, "ed5", "e4d5"},
+      {"rnbqkbnr/p1p1pppp/8/1p1p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", Language::English, "e4:d5", "e4d5"},
       {KIWIPETE, Language::English, "Be2\u00D7a6", "e2a6"},
       {KIWIPETE, Language::English, "BXa6", "e2a6"},
       {KIWIPETE, Language::English, "Ba6", "e2a6"},
