@@ -23,8 +23,9 @@ FenError make_error(FenErrorKind kind, int field, int offset, const std::string&
   e.kind = kind;
   e.field = field;
   e.offset = offset;
-  e.message = std::string("FEN ") + FIELD_NAMES[field] + " field";
-  if (field != 0) e.message += " (field " + std::to_string(field) + ")";
+  // Field 0 is the string as a whole ("FEN, at character 1: the FEN is empty").
+  e.message = field == 0 ? std::string("FEN")
+                         : std::string("FEN ") + FIELD_NAMES[field] + " field (field " + std::to_string(field) + ")";
   e.message += ", at character " + std::to_string(offset + 1) + ": " + why;
   return e;
 }
