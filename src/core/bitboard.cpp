@@ -5,6 +5,11 @@
 
 namespace escaque {
 namespace tables {
+#ifdef ESCAQUE_USE_PEXT
+inline namespace pext_indexed {
+#else
+inline namespace magic_indexed {
+#endif
 Bitboard pawnAttacks[COLOR_NB][SQUARE_NB];
 Bitboard knightAttacks[SQUARE_NB];
 Bitboard kingAttacks[SQUARE_NB];
@@ -12,6 +17,7 @@ Bitboard between[SQUARE_NB][SQUARE_NB];
 Bitboard line[SQUARE_NB][SQUARE_NB];
 SliderTable bishopTable[SQUARE_NB];
 SliderTable rookTable[SQUARE_NB];
+}  // inline namespace
 }  // namespace tables
 
 namespace {

@@ -61,6 +61,15 @@ constexpr Bitboard pawn_attacks_bb(Bitboard b) {
 }
 
 namespace tables {
+// The tables' layout depends on the indexing scheme, and the scheme is chosen
+// by the includer's compiler flags (__BMI2__). The inline namespace puts the
+// scheme into the symbol names, so code compiled with other flags than the
+// library fails to link instead of silently reading the wrong entries.
+#ifdef ESCAQUE_USE_PEXT
+inline namespace pext_indexed {
+#else
+inline namespace magic_indexed {
+#endif
 // Filled once by init_bitboards(); read-only afterwards.
 extern Bitboard pawnAttacks[COLOR_NB][SQUARE_NB];
 extern Bitboard knightAttacks[SQUARE_NB];
@@ -84,6 +93,7 @@ struct SliderTable {
 };
 extern SliderTable bishopTable[SQUARE_NB];
 extern SliderTable rookTable[SQUARE_NB];
+}  // inline namespace pext_indexed / magic_indexed
 }  // namespace tables
 
 // Builds every table. Idempotent and cheap (a few milliseconds); called by
