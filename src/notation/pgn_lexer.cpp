@@ -27,6 +27,8 @@ struct UnicodeGlyph {
   const char* utf8;
   int nag;
 };
+constexpr std::string_view ELLIPSIS = "\u2026";  // …
+
 constexpr UnicodeGlyph UNICODE_GLYPHS[] = {
     {"\u203C", 3},  // ‼
     {"\u2047", 4},  // ⁇
@@ -150,6 +152,11 @@ Token PgnLexer::next() {
       if (is_letter(c)) return symbol(s);
       if (is_high(c)) {
         if (match_nag(s, "\u221E", 13, t)) return t;  // ∞ unclear
+        if (text_.substr(s, 3) == ELLIPSIS) {            // "1…" typed by word processors
+          std::size_t e = s;
+          while (text_.substr(e, 3) == ELLIPSIS) e += 3;
+          return make(TokenKind::Dots, s, e);
+        }
         for (const UnicodeGlyph& g : UNICODE_GLYPHS)
           if (match_nag(s, g.utf8, g.nag, t)) return t;
         constexpr std::string_view halves = "\u00BD-\u00BD";  // ½-½
@@ -244,10 +251,15 @@ Token PgnLexer::number_or_result(std::size_t start) {
   for (std::string_view r : results)
     if (text_.substr(start, r.size()) == r && delimiter_at(start + r.size()))
       return make(TokenKind::Result, start, start + r.size());
+  if (text_.substr(start, 3) == "1/2" && delimiter_at(start + 3)) {  // old files write a draw as "1/2"
+    Token r = make(TokenKind::Result, start, start + 3);
+    r.text = "1/2-1/2";
+    return r;
+  }
   std::size_t e = start;
   while (e < text_.size() && is_digit(text_[e])) ++e;
-  if (e < text_.size() && text_[e] == '.') {  // "12." "12..." and "12.e4" (the move is the next token)
-    while (e < text_.size() && text_[e] == '.') ++e;
+  if (e < text_.size() && (text_[e] == '.' || text_.substr(e, 3) == ELLIPSIS)) {  // "12." "12..." "12.e4" "12…"
+    while (e < text_.size() && (text_[e] == '.' || text_.substr(e, 3) == ELLIPSIS)) e += text_[e] == '.' ? 1 : 3;
     return make(TokenKind::MoveNumber, start, e);
   }
   if (delimiter_at(e)) return make(TokenKind::MoveNumber, start, e);  // "12 e4": a number without its dot

@@ -20,15 +20,15 @@ enum class TokenKind : std::uint8_t {
   String,          // "..." (text: between the quotes, escapes not yet resolved)
   Symbol,          // a move or a tag name (text: without a trailing glyph; nag: that glyph, or 0)
   NullMove,        // -- (Z0 is a Symbol: the reader decides)
-  MoveNumber,      // 12. 12... 12 (the reader ignores them)
-  Dots,            // ... on its own
+  MoveNumber,      // 12. 12... 12… 12 (the reader ignores them)
+  Dots,            // ... or … on its own
   Nag,             // $n, or a glyph on its own: ! ? !! ?? !? ?! += +- ... (nag: the value)
   CheckMark,       // + # ++ on their own (ignored)
   Comment,         // {...} (text: between the braces)
   LineComment,     // ;... to the end of the line (text: after the ';')
   VariationOpen,   // (
   VariationClose,  // )
-  Result,          // 1-0 0-1 1/2-1/2 * (text: normalised, so "½-½" gives "1/2-1/2")
+  Result,          // 1-0 0-1 1/2-1/2 * (text: normalised, so "½-½" and "1/2" give "1/2-1/2")
   // Lexical errors. The token's text is what is wrong (the character, the glyph, the opening).
   BadCharacter,          // cannot start a token
   BadGlyph,              // !!! or $300 or $ alone, or a glyph glued to a move that is not one of the six

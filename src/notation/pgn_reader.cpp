@@ -153,6 +153,7 @@ class PgnReader::Impl {
   PgnError* error_ = nullptr;
   int gameIndex_ = 0;
   Token lastError_;
+  std::vector<std::string> carried_;  // comments read before a tag section, for the game it starts
   // Where the FEN and Variant tag values are, for errors found after the tag section.
   Token fenValue_, variantValue_, setUpValue_;
 };
@@ -208,6 +209,8 @@ PgnReader::Status PgnReader::Impl::next(PgnGame& game, PgnError& error, int game
   Token t = next_token();
   if (t.kind == TokenKind::End) return Status::End;
   fenValue_ = variantValue_ = setUpValue_ = Token();
+  game.comments = std::move(carried_);
+  carried_.clear();
   bool ok = read_tags(game, t);
   if (!ok) {
     recover(true);
@@ -221,6 +224,12 @@ PgnReader::Status PgnReader::Impl::next(PgnGame& game, PgnError& error, int game
   if (!read_movetext(game, t)) {
     recover(false);
     return Status::Error;
+  }
+  // Nothing but comments, before a tag section or the end of the input: not a game. A comment
+  // before a game's tags (some files start with one) becomes part of that game's comment.
+  if (game.tags.empty() && game.moves.empty() && game.result.empty()) {
+    carried_ = std::move(game.comments);
+    return next(game, error, gameIndex);
   }
   return Status::Game;
 }

@@ -417,6 +417,8 @@ TEST(PgnLenient, MoveNumbersDotsAndSpacing) {
            "1. e4 e5 2. Ng1f3 Nb8c6 3. Bf1-b5 a7-a6 *",
            "1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 *",
            "1. e4 + e5 2. Nf3 # Nc6 3. Bb5 a6 *",
+           "1.e4 1\u2026e5 2.Nf3 2\u2026 Nc6 3.Bb5 \u2026 a6 *",
+           "1.e4 e5. 2.Nf3 Nc6. 3.Bb5 a6. *",
        }) {
     SCOPED_TRACE(text);
     PgnReadResult r = read_ok(text);
@@ -424,6 +426,21 @@ TEST(PgnLenient, MoveNumbersDotsAndSpacing) {
     EXPECT_EQ(mainline_san(r.games[0]), expected);
     EXPECT_EQ(r.games[0].result, "*");
   }
+}
+
+TEST(PgnLenient, CommentsOutsideGamesAndOldDrawMarks) {
+  PgnReadResult r = read_ok("{Downloaded on Monday}\n\n[Event \"x\"]\n\n{Opening comment} 1. e4 1/2\n\n"
+                            "1. d4 \u00BD-\u00BD\n{a comment after the last game}\n");
+  ASSERT_EQ(r.games.size(), 2u);
+  EXPECT_EQ(r.games[0].comments, (std::vector<std::string>{"Downloaded on Monday", "Opening comment"}));
+  EXPECT_EQ(r.games[0].result, "1/2-1/2");
+  EXPECT_EQ(r.games[1].result, "1/2-1/2");
+  EXPECT_TRUE(r.games[1].comments.empty());
+  // A game may consist of a comment and a result only.
+  PgnReadResult only = read_ok("{Game abandoned} *");
+  ASSERT_EQ(only.games.size(), 1u);
+  EXPECT_EQ(only.games[0].comments, std::vector<std::string>{"Game abandoned"});
+  EXPECT_EQ(lines_of(write_ok(only.games[0])).back(), "{Game abandoned} *");
 }
 
 TEST(PgnLenient, GlyphsAndPositionalSymbols) {
