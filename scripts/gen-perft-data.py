@@ -393,9 +393,9 @@ FAMOUS = [
     ("CPW position 4 (mirrored)",
      "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 5, 15833292),
     ("CPW position 5",
-     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPPPNnPP/RNBQK2R w KQ - 1 8", 5, 89941194),
+     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89941194),
     ("CPW position 6",
-     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 164075551),
+     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 164075551),
 ]
 
 # Groups of hand-written standard-chess edge cases.  Each group is emitted
@@ -407,6 +407,7 @@ EDGE_GROUPS = [
         "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 2",          # both pawns leave the 5th rank
         "8/2k5/8/3pP3/8/8/8/4K3 w - d6 0 2",          # the capturing pawn checks
         "r3k2r/8/8/1pP5/8/8/8/R3K2R w KQkq b6 0 2",    # ep next to castling positions
+        "8/8/8/1k1pP2R/8/8/8/4K3 w - d6 0 2",         # rook h5 checks black king on b5 after exd6
     ]),
     ("en passant illegal because of a pin (horizontal pin on the 5th/4th rank, diagonal pins)", [
         "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2",          # rook h5 pins both pawns
@@ -416,7 +417,6 @@ EDGE_GROUPS = [
         "4k3/6b1/8/4Pp2/8/8/1K6/8 w - f6 0 2",        # diagonal pin, capture along pin: legal
         "4k3/6b1/8/3pP3/8/8/1K6/8 w - d6 0 2",        # diagonal pin, capture off pin: illegal
         "b3k3/8/8/3pP3/8/8/6K1/8 w - d6 0 2",         # removing captured pawn exposes king
-        "8/8/8/1k1pP2R/8/8/8/4K3 w - d6 0 2",         # own king on the rank: ep would self-check? (black king)
     ]),
     ("en passant as evasion of a check by the double-pushed pawn", [
         "7k/8/2p5/Ppp5/K7/PP6/8/8 w - b6 0 2",        # axb6 e.p. is the only legal move
@@ -446,7 +446,7 @@ EDGE_GROUPS = [
         "r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1",     # Bxa8
         "r3k2r/8/8/8/8/8/5n2/R3K2R b KQkq - 0 1",     # Nxh1
         "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1",     # bxa8=Q+
-        "r3k2r/8/8/8/8/8/1p6/R3K2R b KQkq - 0 1",     # bxa1
+        "r3k2r/8/8/8/8/8/6p1/R3K2R b KQkq - 0 1",     # gxh1 (promotion capture)
         "r3k2r/p6p/8/B7/1b6/8/P6P/R3K2R w KQkq - 0 1", # bishops hitting e1/e8 area
     ]),
     ("promotions with capture and check", [
@@ -461,7 +461,7 @@ EDGE_GROUPS = [
         "8/2P5/1k6/8/8/8/8/4K3 w - - 0 1",            # c8=N+
         "7k/5P2/6K1/8/8/8/8/8 w - - 0 1",             # f8=Q#/R# vs f8=N, f8=B
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",    # promotion-heavy position
-        "8/PPPPk3/8/8/8/8/4Kpppp/8 w - - 0 1".replace("4Kpppp", "3Kpppp"),
+        "8/PPPPk3/8/8/8/8/3Kpppp/8 w - - 0 1",        # eight promoting pawns
     ]),
     ("checkmate and stalemate (no legal moves)", [
         "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",             # stalemate
@@ -485,7 +485,7 @@ EDGE_GROUPS = [
         "qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1",
         "4k3/8/8/8/8/8/8/QQQQKQQQ b - - 0 1",
         "1q2k1q1/8/8/8/8/8/8/1Q2K1Q1 w - - 0 1",
-        "rnbqkbnr/Q1Q2Q1Q/8/8/8/8/q1q2q1q/RNBQKBNR w - - 0 1",
+        "rnbqkbnr/Q1Q4Q/8/8/8/8/q1q4q/RNBQKBNR w - - 0 1",
         "3k4/8/8/2QQQ3/8/8/8/3K4 b - - 0 1",
     ]),
     ("talkchess perft edge-case set (counts from Stockfish, not from memory)", [
@@ -544,7 +544,7 @@ C960_HAND = [
     ("king in check: no castling",
      "1rk3r1/8/8/8/8/8/8/1RK2qR1 w GBgb - 0 1"),
     ("rook capturable on its home square (castling right lost by capture)",
-     "1r3kr1/8/8/8/8/8/6n1/1R3KR1 b GBgb - 0 1"),
+     "1r3kr1/8/8/8/8/8/4n3/1R3KR1 b GBgb - 0 1"),
 ]
 
 
@@ -708,6 +708,12 @@ def main():
         if res[-1] != expected:
             raise RuntimeError("%s: stockfish gives %d at depth %d, published %d"
                                % (name, res[-1], depth, expected))
+    # A frequently mis-typed variant of position 5 (d2 pawn present): its own
+    # counts, NOT the published 89941194.
+    g.add("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPPPNnPP/RNBQK2R w KQ - 1 8",
+          note="CPW position 5 with an extra pawn on d2 (common typo; not the published position)")
+    g.add("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+          note="CPW position 6 without the black bishop on g4 (common typo; not the published position)")
     g.lines.append("")
 
     # 2. Hand-written edge cases (+ mirrors).
@@ -734,7 +740,7 @@ def main():
     while n < 16:
         plies = rng.range(8, 70)
         fen = random_game(e, rng, start, plies, False, want_ep=True, min_plies=rng.range(2, 40))
-        if fen is None:
+        if fen is None or fen.split()[3] == "-":
             continue
         if g.add(fen) is not None:
             n += 1
@@ -789,20 +795,32 @@ def main():
 
     g.comment("=== Chess960: positions after random moves from start positions ===")
     n = 0
-    want_castle = 0
     while n < 24:
         idx = picked[n] if n < len(picked) and n % 2 else rng.below(960)
         develop = n % 3 != 2
         plies = rng.range(4, 28) if develop else rng.range(4, 40)
         fen = random_game(e, rng, chess960_fen(idx), plies, True, develop=develop)
         castle_ok = fen.split()[2] != "-" and has_castle_move(e, fen, True)
-        # At least half must have a legal castling move at the root.
-        if not castle_ok and want_castle < (n + 1) // 2:
+        # Every other position must have a legal castling move at the root.
+        if not castle_ok and n % 2 == 0:
             continue
-        want_castle += castle_ok
         out = to_xfen(fen) if n % 2 else to_shredder(fen)
         note = "from #%d %s, %d plies%s" % (idx, all_br[idx], plies, ", castling legal" if castle_ok else "")
         if g.add(out, c960=True, note=note) is not None:
+            n += 1
+    g.lines.append("")
+
+    g.comment("=== Chess960: random games ending with an en passant square set ===")
+    n = 0
+    while n < 4:
+        idx = rng.below(960)
+        plies = rng.range(8, 40)
+        fen = random_game(e, rng, chess960_fen(idx), plies, True, develop=True,
+                          want_ep=True, min_plies=rng.range(4, 20))
+        if fen is None or fen.split()[3] == "-":
+            continue
+        out = to_xfen(fen) if n % 2 else to_shredder(fen)
+        if g.add(out, c960=True, note="from #%d %s" % (idx, all_br[idx])) is not None:
             n += 1
     g.lines.append("")
 
