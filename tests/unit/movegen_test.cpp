@@ -299,7 +299,7 @@ TEST(MoveGen, ReferenceAgreesOnTheDataFileTrees) {
   std::string error;
   auto cases = test::load_perft_file(test::perft_file_path(), error);
   ASSERT_FALSE(cases.empty()) << error;
-  const std::uint64_t budget = std::getenv("ESCAQUE_PERFT_MAX_NODES") ? 300 : 3000;
+  const std::uint64_t budget = std::getenv("ESCAQUE_PERFT_MAX_NODES") ? 300 : 1500;
   std::uint64_t totalNodes = 0;
   for (const auto& c : cases) {
     Position pos = parse_or_die(c.fen, c.chess960);
