@@ -49,7 +49,7 @@ fi
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 export ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
-declare -A maxlen=([fen_fuzz]=256 [uci_move_fuzz]=512 [move_sequence_fuzz]=160 [san_fuzz]=256)
+declare -A maxlen=([fen_fuzz]=256 [uci_move_fuzz]=512 [move_sequence_fuzz]=64 [san_fuzz]=256)
 failed=()
 summary=()
 for t in "${targets[@]}"; do

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Builds the unit tests with AddressSanitizer + UndefinedBehaviorSanitizer
 # (-DESCAQUE_SANITIZE=ON) in build/sanitize and runs ctest there. The perft
-# test skips depths above ESCAQUE_PERFT_MAX_NODES nodes (default 200000 here)
+# test skips depths above ESCAQUE_PERFT_MAX_NODES nodes (default 10000000 here)
 # and the other exhaustive loops shrink with it, so the run stays short.
 #
 # Environment: CXX (compiler, default c++), JOBS (default 2),
-#              ESCAQUE_PERFT_MAX_NODES (default 200000; 0 = no cap, slow).
+#              ESCAQUE_PERFT_MAX_NODES (default 10000000; 0 = no cap, slower).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="$root/build/sanitize"
 jobs="${JOBS:-2}"
-export ESCAQUE_PERFT_MAX_NODES="${ESCAQUE_PERFT_MAX_NODES:-200000}"
+export ESCAQUE_PERFT_MAX_NODES="${ESCAQUE_PERFT_MAX_NODES:-10000000}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 

@@ -149,6 +149,9 @@ std::set<std::string> uci_moves(const Position& pos) {
   return out;
 }
 
+// Names the case in test output instead of dumping its bytes.
+void PrintTo(const EdgeCase& c, std::ostream* os) { *os << c.name << " [" << c.fen << "]"; }
+
 class EdgeCaseTest : public ::testing::TestWithParam<EdgeCase> {};
 
 TEST_P(EdgeCaseTest, MovesMatchStockfish) {
