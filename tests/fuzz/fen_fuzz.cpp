@@ -31,7 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (e) {
     fuzz::require(pos == sentinel && pos.key() == sentinel.key(), "position changed by a failed parse");
     fuzz::require(!e.message.empty(), "error without a message");
-    fuzz::require(e.offset >= 0 && e.offset <= int(text.size()), "error offset outside the input: " + e.message);
+    fuzz::require(e.offset >= 0 && e.offset <= int(text.size()),
+                  "error offset outside the input: " + e.message);
     fuzz::require(e.field >= 0 && e.field <= 6, "error field out of range: " + e.message);
     return 0;
   }

@@ -27,15 +27,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   Position pos;
   if (parse_fen(fenText, pos, FenOptions{chess960, true})) {
-    if (chess960) set_chess960_start(pos, data[0] >> 1 < 960 ? data[0] >> 1 : 518);
-    else pos.set_startpos();
+    if (chess960)
+      set_chess960_start(pos, data[0] >> 1 < 960 ? data[0] >> 1 : 518);
+    else
+      pos.set_startpos();
   }
   const Position before = pos;
   MoveList legal = legal_moves(pos);
   for (Move m : legal) {
     std::string san = move_to_san(pos, m);
     SanResult lenient = parse_san(pos, san);
-    fuzz::require(lenient.ok() && lenient.move == m, "SAN round trip failed for " + san + " in " + to_fen(pos));
+    fuzz::require(lenient.ok() && lenient.move == m,
+                  "SAN round trip failed for " + san + " in " + to_fen(pos));
     SanParseOptions strictOptions;
     strictOptions.strict = true;
     SanResult strict = parse_san(pos, san, Language::English, strictOptions);

@@ -30,8 +30,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   Position pos;
   if (parse_fen(fenText, pos, FenOptions{chess960, true})) {
-    if (chess960) set_chess960_start(pos, data[0] >> 1 < 960 ? data[0] >> 1 : 518);
-    else pos.set_startpos();
+    if (chess960)
+      set_chess960_start(pos, data[0] >> 1 < 960 ? data[0] >> 1 : 518);
+    else
+      pos.set_startpos();
   }
   const Position before = pos;
   UciMoveResult r = parse_uci_move(pos, moveText);
@@ -42,7 +44,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(legal.contains(r.move), "parsed move is not legal: " + std::string(moveText));
     std::string back = move_to_uci(pos, r.move);
     UciMoveResult again = parse_uci_move(pos, back);
-    fuzz::require(again.error == UciMoveError::None && again.move == r.move, "UCI round trip failed: " + back);
+    fuzz::require(again.error == UciMoveError::None && again.move == r.move,
+                  "UCI round trip failed: " + back);
   } else {
     fuzz::require(!r.message.empty(), "error without a message");
     fuzz::require(r.move == Move::none(), "error with a move");
@@ -54,9 +57,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // list leaves the session's position as it was.
   UciSession session;
   std::string out;
-  session.handle(chess960 ? "setoption name UCI_Chess960 value true" : "setoption name UCI_Chess960 value false",
+  session.handle(
+      chess960 ? "setoption name UCI_Chess960 value true" : "setoption name UCI_Chess960 value false", out);
+  session.handle("position fen " + to_fen(pos) + " moves " + std::string(moveText) + " " + std::string(tail),
                  out);
-  session.handle("position fen " + to_fen(pos) + " moves " + std::string(moveText) + " " + std::string(tail), out);
   out.clear();
   session.handle("d", out);
   fuzz::require(out.find("Fen: ") != std::string::npos, "'d' printed no FEN");

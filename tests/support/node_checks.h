@@ -109,10 +109,14 @@ inline std::string check_children(Position& pos, const ref::Board& b) {
     UndoInfo undo;
     pos.do_move(m, undo);
     std::string problem;
-    if (std::string d = ref::differences(child, pos); !d.empty()) problem = "child differs from the reference: " + d;
-    else if (pos.key() != pos.compute_key()) problem = "key after do_move != compute_key()";
-    else if (!pos.is_consistent()) problem = "is_consistent() false after do_move";
-    else if (givesCheck != pos.in_check()) problem = "gives_check disagrees with in_check after the move";
+    if (std::string d = ref::differences(child, pos); !d.empty())
+      problem = "child differs from the reference: " + d;
+    else if (pos.key() != pos.compute_key())
+      problem = "key after do_move != compute_key()";
+    else if (!pos.is_consistent())
+      problem = "is_consistent() false after do_move";
+    else if (givesCheck != pos.in_check())
+      problem = "gives_check disagrees with in_check after the move";
     pos.undo_move(m, undo);
     if (problem.empty() && !(pos == before)) problem = "undo_move did not restore the position";
     if (problem.empty() && pos.key() != before.key()) problem = "undo_move did not restore the key";

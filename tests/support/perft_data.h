@@ -49,7 +49,8 @@ inline bool parse_perft_line(const std::string& raw, int lineNo, PerftCase& out,
     while (!item.empty() && item.back() == ' ') item.pop_back();
     std::string expectTag = "D" + std::to_string(out.counts.size() + 1) + " ";
     if (item.rfind(expectTag, 0) != 0 || item.size() == expectTag.size()) {
-      error = "line " + std::to_string(lineNo) + ": expected '" + expectTag + "<count>', found '" + item + "'";
+      error =
+          "line " + std::to_string(lineNo) + ": expected '" + expectTag + "<count>', found '" + item + "'";
       return false;
     }
     std::string digits = item.substr(expectTag.size());

@@ -45,7 +45,9 @@ struct Board {
   }
 };
 
-inline bool on_board(int file, int rank) { return file >= 0 && file < 8 && rank >= 0 && rank < 8; }
+inline bool on_board(int file, int rank) {
+  return file >= 0 && file < 8 && rank >= 0 && rank < 8;
+}
 
 constexpr int KNIGHT_STEPS[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 constexpr int KING_STEPS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
@@ -78,7 +80,9 @@ inline std::uint64_t attackers(const Board& b, Square s, Color by) {
   return found;
 }
 
-inline bool attacked(const Board& b, Square s, Color by) { return attackers(b, s, by) != 0; }
+inline bool attacked(const Board& b, Square s, Color by) {
+  return attackers(b, s, by) != 0;
+}
 
 inline bool in_check(const Board& b, Color c) {
   Square k = b.king(c);
@@ -235,7 +239,8 @@ inline std::vector<Move> pseudo_legal_moves(const Board& b) {
         PieceType pt = type_of(p);
         for (int d = 0; d < 8; ++d) {
           if ((d < 4 && pt == BISHOP) || (d >= 4 && pt == ROOK)) continue;
-          for (int ff = f + RAYS[d][0], rr = r + RAYS[d][1]; on_board(ff, rr); ff += RAYS[d][0], rr += RAYS[d][1]) {
+          for (int ff = f + RAYS[d][0], rr = r + RAYS[d][1]; on_board(ff, rr);
+               ff += RAYS[d][0], rr += RAYS[d][1]) {
             if (!target_ok(ff, rr)) break;
             out.push_back(Move(from, make_square(ff, rr)));
             if (b.at(ff, rr) != NO_PIECE) break;
@@ -249,7 +254,9 @@ inline std::vector<Move> pseudo_legal_moves(const Board& b) {
 }
 
 // A pseudo-legal move is legal when, on a copy, the mover's king is not attacked afterwards.
-inline bool is_legal(const Board& b, Move m) { return !in_check(make(b, m), b.side); }
+inline bool is_legal(const Board& b, Move m) {
+  return !in_check(make(b, m), b.side);
+}
 
 inline std::vector<Move> legal_moves(const Board& b) {
   std::vector<Move> legal;

@@ -48,14 +48,16 @@ inline std::string differences(const Board& b, const Position& pos) {
     if (refHas != coreHas)
       d += "castling right " + std::to_string(idx) + ": reference " + (refHas ? "has" : "lacks") + " it; ";
     else if (refHas && b.castleRook[idx] != pos.castling_rook_square(idx))
-      d += "castling rook " + std::to_string(idx) + ": reference " + square_name(b.castleRook[idx]) + " core " +
-           square_name(pos.castling_rook_square(idx)) + "; ";
+      d += "castling rook " + std::to_string(idx) + ": reference " + square_name(b.castleRook[idx]) +
+           " core " + square_name(pos.castling_rook_square(idx)) + "; ";
   }
   Square ep = legal_en_passant_square(b);
   if (ep != pos.en_passant_square())
-    d += "en passant square: reference " + square_name(ep) + " core " + square_name(pos.en_passant_square()) + "; ";
+    d += "en passant square: reference " + square_name(ep) + " core " + square_name(pos.en_passant_square()) +
+         "; ";
   if (b.rule50 != pos.rule50())
-    d += "halfmove clock: reference " + std::to_string(b.rule50) + " core " + std::to_string(pos.rule50()) + "; ";
+    d += "halfmove clock: reference " + std::to_string(b.rule50) + " core " + std::to_string(pos.rule50()) +
+         "; ";
   if (b.fullmove != pos.fullmove_number())
     d += "fullmove number: reference " + std::to_string(b.fullmove) + " core " +
          std::to_string(pos.fullmove_number()) + "; ";

@@ -126,7 +126,8 @@ TEST(Chess960, PerftOfSomeStartPositionsMatchesStockfish) {
   for (const StartCase& c : STOCKFISH_COUNTS) {
     Position pos;
     ASSERT_TRUE(set_chess960_start(pos, c.index));
-    for (int d = 1; d <= 4; ++d) EXPECT_EQ(perft(pos, d), c.perft[d - 1]) << "index " << c.index << " depth " << d;
+    for (int d = 1; d <= 4; ++d)
+      EXPECT_EQ(perft(pos, d), c.perft[d - 1]) << "index " << c.index << " depth " << d;
     // The reference board agrees to depth 3 on its own.
     EXPECT_EQ(ref::perft(ref::board_from_position(pos), 3), c.perft[2]) << "index " << c.index;
   }

@@ -59,8 +59,8 @@ TEST(Fen, DataFileRoundTrips) {
     expected[3] = square_name(ref::legal_en_passant_square(*board));
     std::string xfen = to_fen(pos), shredder = to_fen(pos, true);
     std::vector<std::string> gotX = fields_of(xfen), gotS = fields_of(shredder);
-    EXPECT_TRUE(gotX == expected || gotS == expected) << "line " << c.line << ": " << c.fen << "\n -> " << xfen
-                                                      << "\n -> " << shredder;
+    EXPECT_TRUE(gotX == expected || gotS == expected)
+        << "line " << c.line << ": " << c.fen << "\n -> " << xfen << "\n -> " << shredder;
     for (const std::string& out : {xfen, shredder}) {
       Position back;
       ASSERT_FALSE(parse_fen(out, back, FenOptions{c.chess960, true})) << out;
@@ -131,7 +131,8 @@ TEST(Fen, LargestCountersRoundTrip) {
     if (!e) {
       EXPECT_EQ(to_fen(pos), fen) << "accepted, so it must be stored exactly";
     } else {
-      EXPECT_TRUE(e.kind == FenErrorKind::HalfmoveClock || e.kind == FenErrorKind::FullmoveNumber) << e.message;
+      EXPECT_TRUE(e.kind == FenErrorKind::HalfmoveClock || e.kind == FenErrorKind::FullmoveNumber)
+          << e.message;
       EXPECT_NE(e.message.find("large"), std::string::npos) << e.message;
     }
   }
@@ -160,8 +161,10 @@ int at(const std::string& s, const std::string& what, int nth = 0) {
 
 std::vector<ErrorCase> error_cases() {
   std::vector<ErrorCase> v;
-  auto add = [&v](std::string fen, FenErrorKind k, int field, int offset, const char* reason, bool c960 = false,
-                  bool validate = true) { v.push_back({std::move(fen), k, field, offset, reason, c960, validate}); };
+  auto add = [&v](std::string fen, FenErrorKind k, int field, int offset, const char* reason,
+                  bool c960 = false, bool validate = true) {
+    v.push_back({std::move(fen), k, field, offset, reason, c960, validate});
+  };
   using K = FenErrorKind;
   std::string s;
 
@@ -197,7 +200,8 @@ std::vector<ErrorCase> error_cases() {
   add(s, K::BoardCharacter, 1, 18, "'9'");
   s = "rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   add(s, K::BoardCharacter, 1, 18, "'0'");
-  s = "rnbqkbnr/pppppppp/8/8/\xC3\xA9""7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";  // UTF-8 e-acute
+  s = "rnbqkbnr/pppppppp/8/8/\xC3\xA9"
+      "7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";  // UTF-8 e-acute
   add(s, K::BoardCharacter, 1, 22, "byte 0xC3");
   s = std::string("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB") + '\0' + "KBNR w KQkq - 0 1";
   add(s, K::BoardCharacter, 1, 38, "byte 0x00");
@@ -382,9 +386,14 @@ TEST(Fen, MutatedValidFensNeverCrash) {
     for (int edits = 1 + int(rng.below(3)); edits > 0 && !s.empty(); --edits) {
       size_t p = rng.below(s.size());
       switch (rng.below(3)) {
-        case 0: s[p] = alphabet[rng.below(alphabet.size())]; break;
-        case 1: s.insert(s.begin() + long(p), alphabet[rng.below(alphabet.size())]); break;
-        default: s.erase(p, 1);
+        case 0:
+          s[p] = alphabet[rng.below(alphabet.size())];
+          break;
+        case 1:
+          s.insert(s.begin() + long(p), alphabet[rng.below(alphabet.size())]);
+          break;
+        default:
+          s.erase(p, 1);
       }
     }
     expect_sane_result(s, FenOptions{c.chess960, i % 4 != 0});
@@ -401,7 +410,7 @@ TEST(Fen, HugeAndOddInputsNeverCrash) {
       std::string(100000, 'w').insert(0, "8/8/8/8/8/8/8/K6k "),
       std::string(START_FEN).replace(0, 1, std::string(1, '\0')),
       std::string(64, '\0'),
-      "\xE2\x99\x94\xE2\x99\x9A w - - 0 1",  // U+2654 U+265A (chess kings)
+      "\xE2\x99\x94\xE2\x99\x9A w - - 0 1",                                    // U+2654 U+265A (chess kings)
       "\xEF\xBB\xBFrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",  // byte-order mark
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0 1 0 1",
       "////////",
@@ -423,7 +432,8 @@ TEST(Fen, HugeAndOddInputsNeverCrash) {
 TEST(Fen, HelperFunctions) {
   EXPECT_EQ(parse_square("a1"), SQ_A1);
   EXPECT_EQ(parse_square("h8"), SQ_H8);
-  for (const char* bad : {"", "a", "a9", "i1", "A1", "a0", "a10", "11"}) EXPECT_EQ(parse_square(bad), SQ_NONE) << bad;
+  for (const char* bad : {"", "a", "a9", "i1", "A1", "a0", "a10", "11"})
+    EXPECT_EQ(parse_square(bad), SQ_NONE) << bad;
   EXPECT_EQ(square_name(SQ_E4), "e4");
   EXPECT_EQ(square_name(SQ_NONE), "-");
   EXPECT_EQ(piece_to_char(make_piece(WHITE, KNIGHT)), 'N');

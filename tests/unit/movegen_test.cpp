@@ -32,6 +32,7 @@ struct EdgeCase {
 
 // Every list and count below was produced by /usr/games/stockfish (15.1) with
 // `go perft`, in Chess960 mode for the 960 cases.
+// clang-format off
 const EdgeCase EDGE_CASES[] = {
     {"en passant gives discovered check along the rank", "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 2", false,
      "a5a1 a5a2 a5a3 a5a4 a5a6 a5a7 a5a8 a5b5 a5c5 a5d5 e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5e6",
@@ -128,6 +129,7 @@ const EdgeCase EDGE_CASES[] = {
      "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 b1a1 b1a2 b1b2 b1c1 b1c2",
      {12, 53, 945}},
 };
+// clang-format on
 
 Position parse_or_die(const std::string& fen, bool chess960) {
   Position pos;
@@ -150,7 +152,9 @@ std::set<std::string> uci_moves(const Position& pos) {
 }
 
 // Names the case in test output instead of dumping its bytes.
-void PrintTo(const EdgeCase& c, std::ostream* os) { *os << c.name << " [" << c.fen << "]"; }
+void PrintTo(const EdgeCase& c, std::ostream* os) {
+  *os << c.name << " [" << c.fen << "]";
+}
 
 class EdgeCaseTest : public ::testing::TestWithParam<EdgeCase> {};
 
@@ -195,8 +199,8 @@ TEST(MoveGen, PromotionsAndUnderpromotionsGiveTheRightChecks) {
   // Black king d7: a knight on b8 attacks it, a queen on b8 does not; on c8
   // the queen and bishop do (diagonal), the rook and knight do not.
   const std::pair<const char*, bool> expected[] = {
-      {"b7b8n", true},  {"b7b8q", false}, {"b7b8r", false}, {"b7b8b", false},
-      {"b7c8q", true},  {"b7c8b", true},  {"b7c8r", false}, {"b7c8n", false},
+      {"b7b8n", true}, {"b7b8q", false}, {"b7b8r", false}, {"b7b8b", false},
+      {"b7c8q", true}, {"b7c8b", true},  {"b7c8r", false}, {"b7c8n", false},
   };
   for (auto [uci, check] : expected) {
     Move m = find_uci(pos, uci);

@@ -307,9 +307,9 @@ TEST(UciGoPerft, NativeBinaryPrintsTheSame) {
   for (const auto& c : cases) {
     if (c.counts.size() < 3 || c.counts[2] > 200000) continue;
     if (compared >= 6) break;
-    std::vector<std::string> cmds = {std::string("setoption name UCI_Chess960 value ") +
-                                         (c.chess960 ? "true" : "false"),
-                                     "position fen " + c.fen, "go perft 3", "quit"};
+    std::vector<std::string> cmds = {
+        std::string("setoption name UCI_Chess960 value ") + (c.chess960 ? "true" : "false"),
+        "position fen " + c.fen, "go perft 3", "quit"};
     UciSession session;
     std::string expected;
     for (const auto& cmd : cmds) session.handle(cmd, expected);

@@ -42,7 +42,9 @@ void play(Position& pos, std::initializer_list<const char*> moves) {
 }
 
 // Sanitizer builds set ESCAQUE_PERFT_MAX_NODES; the exhaustive loops shrink with it.
-bool reduced_budget() { return test::perft_node_cap() != 0; }
+bool reduced_budget() {
+  return test::perft_node_cap() != 0;
+}
 
 // Moves that exercise rare code: castling, e.p., promotions, double pushes.
 bool is_special(const Position& pos, Move m) {
@@ -69,7 +71,8 @@ std::string random_game(Position pos, test::SplitMix64& rng, int maxPlies, GameS
   std::vector<UndoInfo> undos;
   for (int ply = 0; ply < maxPlies; ++ply) {
     ++stats.nodes;
-    if (std::string s = test::check_node(pos, board); !s.empty()) return "ply " + std::to_string(ply) + ": " + s;
+    if (std::string s = test::check_node(pos, board); !s.empty())
+      return "ply " + std::to_string(ply) + ": " + s;
     MoveList legal = legal_moves(pos);
     if (legal.size == 0) break;
     // A quarter of the time prefer a rare kind of move, so that the games

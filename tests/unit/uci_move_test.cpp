@@ -87,8 +87,8 @@ TEST(UciMove, IllegalCastlingIsRefusedInBothForms) {
 
 TEST(UciMove, Promotions) {
   Position pos = from_fen("2r5/1P1k4/8/8/8/8/8/7K w - - 0 1");
-  const std::pair<const char*, PieceType> cases[] = {
-      {"b7b8q", QUEEN}, {"b7b8r", ROOK}, {"b7b8b", BISHOP}, {"b7b8n", KNIGHT}, {"b7c8n", KNIGHT}, {"b7c8q", QUEEN}};
+  const std::pair<const char*, PieceType> cases[] = {{"b7b8q", QUEEN},  {"b7b8r", ROOK},   {"b7b8b", BISHOP},
+                                                     {"b7b8n", KNIGHT}, {"b7c8n", KNIGHT}, {"b7c8q", QUEEN}};
   for (auto [text, piece] : cases) {
     UciMoveResult r = parse_uci_move(pos, text);
     ASSERT_EQ(r.error, UciMoveError::None) << text << ": " << r.message;

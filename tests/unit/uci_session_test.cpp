@@ -48,7 +48,8 @@ TEST(UciSession, BlanksAndLineEndsAreTolerated) {
 TEST(UciSession, QuitEndsTheSessionAndNothingElseDoes) {
   UciSession s;
   std::string out;
-  for (const char* cmd : {"uci", "isready", "ucinewgame", "position startpos", "d", "stop", "ponderhit", "bogus", ""})
+  for (const char* cmd :
+       {"uci", "isready", "ucinewgame", "position startpos", "d", "stop", "ponderhit", "bogus", ""})
     EXPECT_TRUE(s.handle(cmd, out)) << cmd;
   EXPECT_FALSE(s.handle("quit", out));
 }
@@ -69,7 +70,8 @@ TEST(UciSession, PositionStartposWithMoves) {
 
 TEST(UciSession, PositionFenWithMoves) {
   UciSession s;
-  EXPECT_EQ(run(s, "position fen rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3 moves e5f6"), "");
+  EXPECT_EQ(run(s, "position fen rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3 moves e5f6"),
+            "");
   EXPECT_EQ(fen_of(s), "rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
   // Four-field FEN, extra blanks.
   EXPECT_EQ(run(s, "position   fen  8/8/8/8/8/8/8/K6k  b  -  -  moves h1g2"), "");
