@@ -33,10 +33,11 @@ if ! cmake --build "$build" -j"$jobs" >"$build.build.log" 2>&1; then
   echo "fuzz.sh: build failed (full log: $build.build.log)" >&2
   exit 1
 fi
+# Warnings are shown, not fatal: this run is about sanitizer findings (GCC 12
+# reports false -Wmaybe-uninitialized in <regex> under ASan, for instance).
 if grep -q 'warning:' "$build.build.log"; then
-  grep 'warning:' "$build.build.log" | sort -u
-  echo "fuzz.sh: the build has warnings" >&2
-  exit 1
+  echo "fuzz.sh: NOTE: the build printed $(grep -c 'warning:' "$build.build.log") warnings:" >&2
+  grep 'warning:' "$build.build.log" | sort -u | head -20 >&2
 fi
 
 targets=("$@")
