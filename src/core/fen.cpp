@@ -39,6 +39,8 @@ std::string quoted(char c) {
 
 // Non-negative decimal integer with at most 5 digits (the 75-move rule ends a
 // game long before the clock could need more).
+constexpr int MAX_HALFMOVE_CLOCK = 65535;   // Position stores it in 16 bits
+constexpr int MAX_FULLMOVE_NUMBER = 32768;  // the ply count 2 * (n - 1) + 1 must fit 16 bits
 bool parse_counter(std::string_view s, int& out) {
   if (s.empty() || s.size() > 5) return false;
   int v = 0;
@@ -169,15 +171,14 @@ FenError parse_fen(std::string_view fen, Position& out, const FenOptions& option
     pos.set_side_to_move(f.text == "w" ? WHITE : BLACK);
   }
 
-  // Kings are needed to interpret castling rights.
-  if (options.validate) {
-    for (Color c : {WHITE, BLACK}) {
-      int kings = pos.count(c, KING);
-      if (kings != 1)
-        return make_error(FenErrorKind::KingCount, 1, fields[0].offset,
-                          std::string(color_name(c)) + " has " + std::to_string(kings) +
-                              " kings; each side needs exactly one");
-    }
+  // Kings are needed to interpret castling rights, and the move generator
+  // needs exactly one per side, so this holds even without validation.
+  for (Color c : {WHITE, BLACK}) {
+    int kings = pos.count(c, KING);
+    if (kings != 1)
+      return make_error(FenErrorKind::KingCount, 1, fields[0].offset,
+                        std::string(color_name(c)) + " has " + std::to_string(kings) +
+                            " kings; each side needs exactly one");
   }
 
   // 3. Castling rights.
@@ -288,6 +289,15 @@ FenError parse_fen(std::string_view fen, Position& out, const FenOptions& option
     if (!parse_counter(fields[5].text, fullmove) || fullmove == 0)
       return make_error(FenErrorKind::FullmoveNumber, 6, fields[5].offset,
                         "'" + std::string(fields[5].text) + "' is not a positive whole number");
+    // Position keeps the clock and the ply count in 16 bits.
+    if (rule50 > MAX_HALFMOVE_CLOCK)
+      return make_error(FenErrorKind::HalfmoveClock, 5, fields[4].offset,
+                        "'" + std::string(fields[4].text) + "' is too large (at most " +
+                            std::to_string(MAX_HALFMOVE_CLOCK) + ")");
+    if (fullmove > MAX_FULLMOVE_NUMBER)
+      return make_error(FenErrorKind::FullmoveNumber, 6, fields[5].offset,
+                        "'" + std::string(fields[5].text) + "' is too large (at most " +
+                            std::to_string(MAX_FULLMOVE_NUMBER) + ")");
     if (ep != SQ_NONE && rule50 != 0)
       return make_error(FenErrorKind::EnPassantSquare, 4, fields[3].offset,
                         "an en passant square means a pawn just moved, so the halfmove clock must be 0, not " +
@@ -315,11 +325,15 @@ FenError parse_fen(std::string_view fen, Position& out, const FenOptions& option
                               " pieces beyond the starting set but only " + std::to_string(8 - pawns) +
                               " pawns could have promoted");
     }
-    Color us = pos.side_to_move();
-    if (pos.attackers_to(pos.king_square(~us)) & pos.pieces(us))
-      return make_error(FenErrorKind::OpponentInCheck, 2, fields[1].offset,
-                        std::string(color_name(~us)) + " is in check but it is " + color_name(us) +
-                            "'s turn: the position cannot arise");
+  }
+  // Always checked: the side to move could capture the king, which the move
+  // generator and make/unmake do not allow for.
+  Color us = pos.side_to_move();
+  if (pos.attackers_to(pos.king_square(~us)) & pos.pieces(us))
+    return make_error(FenErrorKind::OpponentInCheck, 2, fields[1].offset,
+                      std::string(color_name(~us)) + " is in check but it is " + color_name(us) +
+                          "'s turn: the position cannot arise");
+  if (options.validate) {
     Bitboard checkers = pos.attackers_to(pos.king_square(us)) & pos.pieces(~us);
     if (popcount(checkers) > 2)
       return make_error(FenErrorKind::TooManyCheckers, 1, fields[0].offset,

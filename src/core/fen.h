@@ -51,8 +51,10 @@ struct FenOptions {
   // outermost rook (X-FEN KQkq). In standard chess K/Q need the king on e1/e8
   // and the rook on h/a.
   bool chess960 = false;
-  // Skip the semantic checks (kings, pawns on back ranks, check, counts).
-  // Syntax is always checked. Used for puzzles and analysis of odd positions.
+  // Skip the plausibility checks (pawns on back ranks, piece counts, more
+  // than two checkers). Syntax is always checked, and so is what the move
+  // generator relies on: one king per side, the side not to move not in check.
+  // Used for puzzles and analysis of odd positions.
   bool validate = true;
 };
 

@@ -76,7 +76,8 @@ inline void add_pinned_pawn_moves(const Position& pos, Sink& sink, Square from, 
   constexpr Bitboard Rank3 = Us == WHITE ? rank_bb(2) : rank_bb(5);
   Bitboard empty = ~pos.pieces();
   Bitboard targets = pawn_attacks(Us, from) & capturable & pinLine;
-  Bitboard push1 = square_bb(Square(from + Up)) & empty;
+  // shift, not from + Up: with validation off a pawn may stand on its last rank.
+  Bitboard push1 = shift<Up>(square_bb(from)) & empty;
   Bitboard push2 = (Us == WHITE ? push1 << 8 : push1 >> 8) & empty & (Us == WHITE ? Rank3 << 8 : Rank3 >> 8);
   Bitboard pushes = (push1 | push2) & pushable & pinLine;
   if (promotes) {

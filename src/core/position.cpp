@@ -336,10 +336,13 @@ bool Position::is_consistent() const {
 }
 
 bool Position::operator==(const Position& o) const {
+  // Only the rooks of rights still held count: a lost right leaves its old
+  // rook square behind in castlingRook_, which must not make equal positions differ.
+  for (int idx = 0; idx < 4; ++idx)
+    if ((castling_ & (1 << idx)) && castlingRook_[idx] != o.castlingRook_[idx]) return false;
   return std::memcmp(board_, o.board_, sizeof board_) == 0 && sideToMove_ == o.sideToMove_ &&
          castling_ == o.castling_ && epSquare_ == o.epSquare_ && rule50_ == o.rule50_ &&
-         gamePly_ == o.gamePly_ && key_ == o.key_ && checkers_ == o.checkers_ &&
-         (castling_ == 0 || std::memcmp(castlingRook_, o.castlingRook_, sizeof castlingRook_) == 0);
+         gamePly_ == o.gamePly_ && key_ == o.key_ && checkers_ == o.checkers_;
 }
 
 }  // namespace escaque

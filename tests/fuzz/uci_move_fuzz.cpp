@@ -1,0 +1,77 @@
+// Fuzz target: UCI move parsing, alone and through UciSession's `position` command.
+// Input: "<option byte><FEN>\n<move text>[\n<more tokens>]". An unparsable
+// FEN falls back to the start position (or Chess960 start position
+// option-byte-chosen), so the move parser always gets exercised.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "../support/node_checks.h"
+#include "core/chess960.h"
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "fuzz_check.h"
+#include "notation/uci_move.h"
+#include "uci/uci_session.h"
+
+using namespace escaque;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const bool chess960 = data[0] & 1;
+  std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
+  size_t nl = rest.find('\n');
+  std::string_view fenText = nl == std::string_view::npos ? std::string_view() : rest.substr(0, nl);
+  std::string_view moveText = nl == std::string_view::npos ? rest : rest.substr(nl + 1);
+  size_t nl2 = moveText.find('\n');
+  std::string_view tail = nl2 == std::string_view::npos ? std::string_view() : moveText.substr(nl2 + 1);
+  if (nl2 != std::string_view::npos) moveText = moveText.substr(0, nl2);
+
+  Position pos;
+  if (parse_fen(fenText, pos, FenOptions{chess960, true})) {
+    if (chess960)
+      set_chess960_start(pos, data[0] >> 1 < 960 ? data[0] >> 1 : 518);
+    else
+      pos.set_startpos();
+  }
+  const Position before = pos;
+  UciMoveResult r = parse_uci_move(pos, moveText);
+  fuzz::require(pos == before, "parse_uci_move changed the position");
+  MoveList legal = legal_moves(pos);
+  if (r.error == UciMoveError::None) {
+    fuzz::require(r.message.empty(), "success with a message");
+    fuzz::require(legal.contains(r.move), "parsed move is not legal: " + std::string(moveText));
+    std::string back = move_to_uci(pos, r.move);
+    UciMoveResult again = parse_uci_move(pos, back);
+    fuzz::require(again.error == UciMoveError::None && again.move == r.move,
+                  "UCI round trip failed: " + back);
+  } else {
+    fuzz::require(!r.message.empty(), "error without a message");
+    fuzz::require(r.move == Move::none(), "error with a move");
+    // Whatever move_to_uci writes must be accepted: an error means no legal move is written that way.
+    for (Move m : legal) fuzz::require(move_to_uci(pos, m) != moveText, "rejected a legal move's own name");
+  }
+
+  // The same text through the UCI session: never crashes; a rejected move
+  // list leaves the session's position as it was.
+  UciSession session;
+  std::string out;
+  session.handle(
+      chess960 ? "setoption name UCI_Chess960 value true" : "setoption name UCI_Chess960 value false", out);
+  session.handle("position fen " + to_fen(pos) + " moves " + std::string(moveText) + " " + std::string(tail),
+                 out);
+  out.clear();
+  session.handle("d", out);
+  fuzz::require(out.find("Fen: ") != std::string::npos, "'d' printed no FEN");
+  // Arbitrary lines as commands, except `go` (a deep perft would only be a timeout).
+  std::string_view lines = tail;
+  while (!lines.empty()) {
+    size_t e = lines.find('\n');
+    std::string_view line = lines.substr(0, e);
+    if (line.find("go") == std::string_view::npos) session.handle(line, out);
+    if (e == std::string_view::npos) break;
+    lines = lines.substr(e + 1);
+  }
+  return 0;
+}
