@@ -206,40 +206,39 @@ class GameHandle {
   // Plays text (as parse()); on success returns the description of the move played.
   val play_text(const std::string& text, const std::string& lang) {
     if (game_.is_over()) return failure("GAME_OVER", over_message());
-    val parsed = parse(text, lang);
-    if (!parsed["ok"].as<bool>()) return parsed;
-    return play_id(parsed["move"]["id"].as<int>());
+    std::optional<Language> l = language_of(lang);
+    if (!l) return failure("INVALID_ARGUMENT", "unknown language \"" + lang + "\"");
+    SanResult s = parse_san(game_.position(), text, *l);
+    if (!s.ok()) return parse(text, lang);  // the same failure, with its candidates spelled out
+    return play_move(s.move);
   }
 
   // Plays the move with internal id `id` (from moves() or parse()).
   val play_id(int id) {
-    const Move m(static_cast<std::uint16_t>(id));
     if (game_.is_over()) return failure("GAME_OVER", over_message());
-    if (!game_.is_legal(m)) return failure("ILLEGAL_MOVE", "not a legal move in this position");
-    val description = describe_move(game_.position(), m, Language::English);
-    if (GameError e = game_.play(m)) return from_game_error(e);
-    val r = success();
-    r.set("move", description);
-    return r;
+    const Move m(static_cast<std::uint16_t>(id));
+    if (id < 0 || id > 0xFFFF || !game_.is_legal(m)) {
+      return failure("ILLEGAL_MOVE", "not a legal move in this position");
+    }
+    return play_move(m);
   }
 
+  // Both describe the move in the position before it, which undo() leaves
+  // and redo() starts from (no replay from the start).
   val undo() {
     if (game_.ply() == 0) return failure("NOTHING_TO_UNDO", "no move has been played");
-    const PlyRecord& last = game_.history().back();
-    std::optional<Position> before = game_.position_at(game_.ply() - 1);
-    val description = describe_move(*before, last.move, Language::English);
+    const Move m = game_.history().back().move;
     if (GameError e = game_.undo()) return from_game_error(e);
     val r = success();
-    r.set("move", description);
+    r.set("move", describe_move(game_.position(), m, Language::English));
     return r;
   }
 
   val redo() {
+    const Position before = game_.position();
     if (GameError e = game_.redo()) return from_game_error(e);
-    const PlyRecord& last = game_.history().back();
-    std::optional<Position> before = game_.position_at(game_.ply() - 1);
     val r = success();
-    r.set("move", describe_move(*before, last.move, Language::English));
+    r.set("move", describe_move(before, game_.history().back().move, Language::English));
     return r;
   }
 
@@ -376,6 +375,14 @@ class GameHandle {
 
  private:
   explicit GameHandle(Game game) : game_(std::move(game)) {}
+
+  val play_move(Move m) {
+    val description = describe_move(game_.position(), m, Language::English);
+    if (GameError e = game_.play(m)) return from_game_error(e);
+    val r = success();
+    r.set("move", description);
+    return r;
+  }
   std::string over_message() const {
     return std::string("the game is over: ") + describe(game_.outcome());
   }
