@@ -92,8 +92,9 @@ val describe_move(const Position& pos, Move m, Language lang) {
   const std::string san = move_to_san(pos, m, lang);
   r.set("id", int(m.raw()));
   r.set("from", square_name(m.from()));
-  // Castling is stored king-takes-rook; "to" is where the king lands, as in UCI.
-  r.set("to", uci.substr(2, 2));
+  // Castling is stored king-takes-rook; "to" is where the king lands (g or c file), also in Chess960.
+  const bool kingSide = file_of(m.to()) > file_of(m.from());
+  r.set("to", castle ? square_name(make_square(kingSide ? 6 : 2, rank_of(m.from()))) : square_name(m.to()));
   r.set("color", color_name(color_of(moving)));
   r.set("piece", piece_letter(type_of(moving)));
   if (promotion) r.set("promotion", piece_letter(m.promotion()));
@@ -104,7 +105,7 @@ val describe_move(const Position& pos, Move m, Language lang) {
   val flags = val::object();
   flags.set("capture", capture);
   flags.set("enPassant", enPassant);
-  flags.set("castle", castle ? val(std::string(file_of(m.to()) > file_of(m.from()) ? "king" : "queen"))
+  flags.set("castle", castle ? val(std::string(kingSide ? "king" : "queen"))
                              : val(false));
   flags.set("promotion", promotion);
   const char last = san.empty() ? ' ' : san.back();
