@@ -144,8 +144,12 @@ class GameHandle {
     return r;
   }
 
-  static val from_pgn(const std::string& text) {
-    PgnReadResult read = read_pgn(text);
+  static val from_pgn(const std::string& text, const std::string& lang) {
+    std::optional<Language> l = language_of(lang);
+    if (!l) return failure("INVALID_ARGUMENT", "unknown language \"" + lang + "\"");
+    PgnReadOptions options;
+    options.language = *l;
+    PgnReadResult read = read_pgn(text, options);
     if (!read.ok()) {
       const PgnError& e = read.errors.front();
       val r = failure("PGN_PARSE", e.message);

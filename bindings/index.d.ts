@@ -100,7 +100,7 @@ export class Chess implements Disposable {
   constructor(fen?: string);
   static fromFen(fen: string, options?: { chess960?: boolean }): Chess;
   static chess960(index: number): Chess;
-  static fromPgn(pgn: string): Chess;
+  static fromPgn(pgn: string, options?: { language?: Language }): Chess;
   clone(): Chess;
   dispose(): void;
   [Symbol.dispose](): void;

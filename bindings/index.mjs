@@ -207,10 +207,12 @@ export class Chess {
     return Chess.#wrap(check(wasm().GameHandle.chess960(index)).game);
   }
 
-  // The first game of a PGN text, its mainline played.
-  static fromPgn(pgn) {
+  // The first game of a PGN text, its mainline played; {language} of the movetext's piece letters.
+  static fromPgn(pgn, options) {
     expectString(pgn, 'Chess.fromPgn(pgn): pgn');
-    return Chess.#wrap(check(wasm().GameHandle.fromPgn(pgn)).game);
+    const { language } = expectOptions(options, 'Chess.fromPgn');
+    const lang = expectLanguage(language, 'Chess.fromPgn');
+    return Chess.#wrap(check(wasm().GameHandle.fromPgn(pgn, lang)).game);
   }
 
   // The factories hand the constructor a ready handle through this slot (a private

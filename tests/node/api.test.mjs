@@ -435,6 +435,14 @@ describe('PGN', () => {
     assert.match(g.pgn({ language: 'de' }), /2\. Sf3/);
   });
 
+  test('localized import: fromPgn({language}) reads the piece letters of that language', () => {
+    const es = play(new Chess(), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']).pgn({ language: 'es' });
+    assert.match(es, /2\. Cf3 Cc6 3\. Ab5/);
+    assert.deepEqual(Chess.fromPgn(es, { language: 'es' }).history(), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+    throwsCode(() => Chess.fromPgn(es), PgnParseError, 'PGN_PARSE', /Cf3/);
+    throwsCode(() => Chess.fromPgn(es, { language: 'xx' }), InvalidArgumentError, 'INVALID_ARGUMENT');
+  });
+
   test('finished games carry result and Termination', () => {
     const g = play(new Chess(), ['f3', 'e5', 'g4', 'Qh4#']);
     const text = g.pgn();
@@ -470,5 +478,38 @@ describe('Chess960', () => {
     const again = Chess.fromFen(g.fen(), { chess960: true });
     assert.equal(again.fen(), g.fen());
     assert.equal(again.move('O-O-O').to, 'c8');
+  });
+});
+
+describe('robustness', () => {
+  // A deterministic generator so that a failure can be replayed.
+  function rng(seed) {
+    let x = seed >>> 0;
+    return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 2 ** 32; };
+  }
+  const ALPHABET = 'abcdefgh12345678KQRBNPxX+#=-:0Oo ()/!?$ep.CDTARSLF\u265e\u00e9\u0000{}[]"';
+
+  test('random text as moves, FENs and PGN never aborts and never changes the game', () => {
+    const random = rng(20261122);
+    const text = (n) => Array.from({ length: Math.floor(random() * n) },
+      () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('');
+    const g = play(new Chess(), ['e4', 'e5', 'Nf3']);
+    const before = snapshot(g);
+    let played = 0;
+    for (let i = 0; i < 5000; i++) {
+      const t = text(8);
+      try {
+        g.move(t, { language: ['en', 'es', 'de', 'figurine'][i % 4] });
+        played++;
+        g.undo();
+      } catch (e) {
+        assert.ok(e instanceof EscaqueError, `move(${JSON.stringify(t)}) threw ${e}`);
+      }
+      for (const fn of [() => Chess.fromFen(text(60)), () => Chess.fromPgn(text(80))]) {
+        try { fn().dispose(); } catch (e) { assert.ok(e instanceof EscaqueError, String(e)); }
+      }
+    }
+    assert.deepEqual(snapshot(g), before);
+    assert.ok(played > 0, 'some random texts are legal moves (e.g. "d6")');
   });
 });

@@ -21,7 +21,7 @@ export async function usage(bytes: ArrayBuffer): Promise<void> {
   const game = new Chess();
   const fromFen: Chess = Chess.fromFen('8/8/8/8/8/8/8/K6k w - - 0 1', { chess960: false });
   const c960: Chess = Chess.chess960(518);
-  const fromPgn: Chess = Chess.fromPgn('1. e4 e5 *');
+  const fromPgn: Chess = Chess.fromPgn('1. e4 e5 *', { language: 'es' });
   const copy: Chess = game.clone();
 
   const moves: Move[] = game.moves({ language: 'es' });
