@@ -1,4 +1,12 @@
 // Type declarations of escaque's public API (bindings/index.mjs; docs/api.md).
+// They need no particular `lib`: Symbol.dispose is declared here for projects
+// whose lib predates it (the same declaration @types/node makes).
+
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
 
 export type Color = 'w' | 'b';
 export type ColorName = Color | 'white' | 'black';
@@ -14,7 +22,7 @@ export interface InitOptions {
   /** Where to find a file of the package, as Emscripten's locateFile. */
   locateFile?: (fileName: string, scriptDirectory: string) => string;
   /** URL (or path in Node) of escaque.wasm. */
-  url?: string | URL;
+  url?: string | { readonly href: string };
 }
 
 export function init(options?: InitOptions): Promise<void>;
@@ -96,7 +104,7 @@ export interface PgnOptions {
   lineWidth?: number;
 }
 
-export class Chess implements Disposable {
+export class Chess {
   constructor(fen?: string);
   static fromFen(fen: string, options?: { chess960?: boolean }): Chess;
   static chess960(index: number): Chess;

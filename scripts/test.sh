@@ -60,6 +60,7 @@ node --test --test-reporter=spec tests/node/*.test.mjs
 
 section "TypeScript declarations (tsc over tests/types/usage.ts)"
 node_modules/.bin/tsc -p tests/types --noEmit
+node_modules/.bin/tsc -p tests/types/tsconfig.es2020.json --noEmit
 
 section "browser tests (tests/browser, headless Chromium)"
 node --test --test-reporter=spec tests/browser/*.test.mjs
