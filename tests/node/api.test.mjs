@@ -470,6 +470,19 @@ describe('PGN', () => {
 });
 
 describe('Chess960', () => {
+  test('castling as an object: king to its destination, or king takes rook, in both variants', () => {
+    const cases = [
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', false, { from: 'e1', to: 'h1' }, 'e1g1'],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', false, { from: 'e1', to: 'g1' }, 'e1g1'],
+      ['rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1', true, { from: 'b1', to: 'g1' }, 'b1h1'],
+      ['rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1', true, { from: 'b1', to: 'h1' }, 'b1h1'],
+    ];
+    for (const [fen, chess960, input, uci] of cases) {
+      const m = Chess.fromFen(fen, { chess960 }).move(input);
+      assert.deepEqual([m.san, m.to, m.uci, m.flags.castle], ['O-O', 'g1', uci, 'king'], JSON.stringify(input));
+    }
+  });
+
   test('castling from a Chess960 FEN: O-O lands the king on g1, rook on f1', () => {
     const g = Chess.fromFen('rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1', { chess960: true });
     const m = g.move('O-O');
