@@ -6,9 +6,10 @@
 //   escaque.legalMovesUci(fen)  -> {ok: true, moves: [...]} | {ok: false, error}
 //   new escaque.UciSession()    -> .handle(line) -> reply text, .running(), .delete()
 //
-// The names on the returned module are internal for now (the package API will
-// wrap them); go through this loader so that callers do not depend on how the
-// .wasm file is found.
+// The names on the returned module are internal: the public API is
+// dist/index.mjs (bindings/index.mjs, docs/api.md), which loads through here.
+// Go through this loader so that callers do not depend on how the .wasm file
+// is found.
 import createEscaqueModule from './escaque.mjs';
 
 const WASM_FILE = 'escaque.wasm';

@@ -16,7 +16,7 @@ set(ESCAQUE_WASM_OPT "-O3;-flto" CACHE STRING "Compile and link flags of the Web
 target_compile_options(escaque_core PRIVATE ${ESCAQUE_WASM_OPT})
 target_compile_options(escaque_uci PRIVATE ${ESCAQUE_WASM_OPT})
 
-add_executable(escaque_wasm bindings/embind.cpp)
+add_executable(escaque_wasm bindings/embind.cpp bindings/game_binding.cpp)
 target_link_libraries(escaque_wasm PRIVATE escaque_uci)
 target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_OPT})
 set_target_properties(escaque_wasm PROPERTIES
@@ -44,12 +44,17 @@ target_link_options(escaque_wasm PRIVATE
   "--extern-pre-js=${CMAKE_SOURCE_DIR}/bindings/node-esm-prelude.js")
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/node-esm-prelude.js")
 
-# The loader sits next to the glue so that its relative imports work the same
-# from bin/, from web pages served with dist/, and from an installed package.
-add_custom_command(
-  OUTPUT "${ESCAQUE_DIST_DIR}/loader.mjs"
-  COMMAND ${CMAKE_COMMAND} -E copy
-          "${CMAKE_SOURCE_DIR}/bindings/loader.mjs" "${ESCAQUE_DIST_DIR}/loader.mjs"
-  DEPENDS "${CMAKE_SOURCE_DIR}/bindings/loader.mjs"
-  COMMENT "Copying bindings/loader.mjs to dist/")
-add_custom_target(escaque_loader ALL DEPENDS "${ESCAQUE_DIST_DIR}/loader.mjs")
+# The loader, the public API wrapper and its type declarations sit next to the
+# glue so that their relative imports work the same from bin/, from web pages
+# served with dist/, and from an installed package.
+set(ESCAQUE_DIST_COPIES loader.mjs index.mjs index.d.ts)
+set(ESCAQUE_DIST_OUTPUTS "")
+foreach(file IN LISTS ESCAQUE_DIST_COPIES)
+  add_custom_command(
+    OUTPUT "${ESCAQUE_DIST_DIR}/${file}"
+    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/${file}" "${ESCAQUE_DIST_DIR}/${file}"
+    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/${file}"
+    COMMENT "Copying bindings/${file} to dist/")
+  list(APPEND ESCAQUE_DIST_OUTPUTS "${ESCAQUE_DIST_DIR}/${file}")
+endforeach()
+add_custom_target(escaque_loader ALL DEPENDS ${ESCAQUE_DIST_OUTPUTS})

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything CI checks, in order, stopping at the first failure:
 #   setup -> native build -> unit tests (ctest) -> sanitizers -> fuzzing
-#   -> WebAssembly build -> Node tests -> browser tests
+#   -> WebAssembly build -> Node tests -> type declarations -> browser tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,6 +57,10 @@ scripts/build.sh wasm
 
 section "Node tests (tests/node)"
 node --test --test-reporter=spec tests/node/*.test.mjs
+
+section "TypeScript declarations (tsc over tests/types/usage.ts)"
+node_modules/.bin/tsc -p tests/types --noEmit
+node_modules/.bin/tsc -p tests/types/tsconfig.es2020.json --noEmit
 
 section "browser tests (tests/browser, headless Chromium)"
 node --test --test-reporter=spec tests/browser/*.test.mjs

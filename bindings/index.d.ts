@@ -1,0 +1,187 @@
+// Type declarations of escaque's public API (bindings/index.mjs; docs/api.md).
+// They need no particular `lib`: Symbol.dispose is declared here for projects
+// whose lib predates it (the same declaration @types/node makes).
+
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
+export type Color = 'w' | 'b';
+export type ColorName = Color | 'white' | 'black';
+export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
+export type PromotionSymbol = 'n' | 'b' | 'r' | 'q';
+export type Square = `${'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h'}${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}`;
+/** "en", "es", "fr", "de", "nl", "figurine", or any name/code parse_language accepts ("es-AR", "deutsch"). */
+export type Language = 'en' | 'es' | 'fr' | 'de' | 'nl' | 'figurine' | (string & {});
+
+export interface InitOptions {
+  /** The bytes of escaque.wasm: no lookup at all. */
+  wasmBinary?: ArrayBuffer | ArrayBufferView;
+  /** Where to find a file of the package, as Emscripten's locateFile. */
+  locateFile?: (fileName: string, scriptDirectory: string) => string;
+  /** URL (or path in Node) of escaque.wasm. */
+  url?: string | { readonly href: string };
+}
+
+export function init(options?: InitOptions): Promise<void>;
+export function isInitialized(): boolean;
+
+export interface MoveFlags {
+  capture: boolean;
+  enPassant: boolean;
+  castle: false | 'king' | 'queen';
+  promotion: boolean;
+  check: boolean;
+  checkmate: boolean;
+}
+
+export interface Move {
+  from: Square;
+  to: Square;
+  color: Color;
+  piece: PieceSymbol;
+  promotion?: PromotionSymbol;
+  captured?: PieceSymbol;
+  /** Castling only: the square of the rook that castles. */
+  rookFrom?: Square;
+  san: string;
+  uci: string;
+  flags: MoveFlags;
+}
+
+export interface HistoryMove extends Move {
+  before: string;
+  after: string;
+}
+
+export interface MoveObject {
+  from: Square | string;
+  to: Square | string;
+  promotion?: PromotionSymbol | string;
+}
+
+export type MoveInput = string | MoveObject;
+
+export interface Piece {
+  type: PieceSymbol;
+  color: Color;
+}
+export interface BoardPiece extends Piece {
+  square: Square;
+}
+
+export type OutcomeReasonName =
+  | 'none' | 'checkmate' | 'stalemate' | 'dead-position' | 'fivefold-repetition' | 'seventy-five-moves'
+  | 'threefold-repetition' | 'fifty-moves' | 'agreement' | 'resignation'
+  | 'resignation-vs-insufficient-material' | 'timeout' | 'timeout-vs-insufficient-material' | (string & {});
+
+export interface Outcome {
+  result: '1-0' | '0-1' | '1/2-1/2' | '*';
+  reason: OutcomeReasonName;
+  winner: Color | null;
+  /** Whose act ended the game (resigned, flag fell, claimed, accepted); null when the board decided. */
+  by: Color | null;
+  /** PGN Termination tag value. */
+  termination: string;
+  description: string;
+}
+
+export interface ClaimResult {
+  granted: boolean;
+  grounds: OutcomeReasonName;
+  intendedMovePlayed: boolean;
+  explanation: string;
+}
+
+export interface PgnOptions {
+  language?: Language;
+  /** Milliseconds left on the mover's clock after each move, written as [%clk]. */
+  clocks?: number[];
+  headers?: Record<string, string>;
+  /** Longest movetext line; 0 = one line. */
+  lineWidth?: number;
+}
+
+export class Chess {
+  constructor(fen?: string);
+  static fromFen(fen: string, options?: { chess960?: boolean }): Chess;
+  static chess960(index: number): Chess;
+  static fromPgn(pgn: string, options?: { language?: Language }): Chess;
+  clone(): Chess;
+  dispose(): void;
+  [Symbol.dispose](): void;
+  readonly disposed: boolean;
+
+  moves(options?: { language?: Language }): Move[];
+  movesUci(): string[];
+  movesFrom(square: Square | string): Move[];
+  move(input: MoveInput, options?: { language?: Language }): Move;
+  san(input: MoveInput, language?: Language): string;
+  undo(): Move | null;
+  redo(): Move | null;
+  history(options?: { verbose?: false; language?: Language }): string[];
+  history(options: { verbose: true; language?: Language }): HistoryMove[];
+
+  fen(): string;
+  board(): (BoardPiece | null)[][];
+  get(square: Square | string): Piece | null;
+  turn(): Color;
+  isChess960(): boolean;
+  inCheck(): boolean;
+  isCheckmate(): boolean;
+  isStalemate(): boolean;
+  isDeadPosition(): boolean;
+  isInsufficientMaterial(): boolean;
+  canCheckmate(color: ColorName): boolean;
+  repetitionCount(): number;
+  isGameOver(): boolean;
+  outcome(): Outcome;
+
+  canClaimDraw(): boolean;
+  claimDraw(intendedMove?: MoveInput): ClaimResult;
+  drawOffer(): Color | null;
+  offerDraw(color: ColorName): void;
+  acceptDraw(): void;
+  declineDraw(): void;
+  resign(color: ColorName): void;
+  flag(color: ColorName): void;
+
+  pgn(options?: PgnOptions): string;
+  headers(): Record<string, string>;
+}
+
+export type ErrorCode =
+  | 'INVALID_ARGUMENT' | 'NOT_INITIALIZED' | 'DISPOSED'
+  | 'ILLEGAL_MOVE' | 'NO_SUCH_PIECE' | 'MOVE_SYNTAX' | 'EMPTY_MOVE' | 'WRONG_PROMOTION' | 'NOT_STANDARD'
+  | 'AMBIGUOUS_MOVE' | 'INVALID_FEN' | 'PGN_PARSE' | 'GAME_OVER' | 'NOTHING_TO_UNDO' | 'NOTHING_TO_REDO'
+  | 'NO_DRAW_OFFER' | 'OWN_DRAW_OFFER' | 'DRAW_OFFER_STANDS' | 'AGREEMENT_TOO_EARLY';
+
+export class EscaqueError extends Error {
+  readonly code: ErrorCode;
+  constructor(message: string, code: ErrorCode, details?: object);
+}
+export class InvalidArgumentError extends EscaqueError {}
+export class NotInitializedError extends EscaqueError {}
+export class DisposedError extends EscaqueError {}
+export class IllegalMoveError extends EscaqueError {
+  /** Syntax errors: byte offset of the offending character. */
+  readonly offset?: number;
+  /** WRONG_PROMOTION without a piece: the promotions that fit (SAN). */
+  readonly candidates?: string[];
+}
+export class AmbiguousMoveError extends IllegalMoveError {
+  readonly candidates: string[];
+}
+export class InvalidFenError extends EscaqueError {
+  readonly offset?: number;
+}
+export class PgnParseError extends EscaqueError {
+  readonly kind?: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+export class GameOverError extends EscaqueError {}
+export class HistoryError extends EscaqueError {}
+export class DrawOfferError extends EscaqueError {}

@@ -1,0 +1,113 @@
+// Exercises every export of the package's type declarations; checked with
+// `tsc -p tests/types` (scripts/test.sh). Never run: only its types matter.
+import {
+  AmbiguousMoveError, Chess, DisposedError, DrawOfferError, EscaqueError, GameOverError, HistoryError,
+  IllegalMoveError, InvalidArgumentError, InvalidFenError, NotInitializedError, PgnParseError, init,
+  isInitialized,
+} from 'escaque';
+import type {
+  BoardPiece, ClaimResult, Color, ErrorCode, HistoryMove, InitOptions, Language, Move, MoveInput, Outcome,
+  Piece, PgnOptions, Square,
+} from 'escaque';
+
+export async function usage(bytes: ArrayBuffer): Promise<void> {
+  const options: InitOptions = { wasmBinary: bytes };
+  await init(options);
+  await init({ locateFile: (name, dir) => dir + name });
+  await init({ url: new URL('https://example.org/escaque.wasm') });
+  await init();
+  const ready: boolean = isInitialized();
+
+  const game = new Chess();
+  const fromFen: Chess = Chess.fromFen('8/8/8/8/8/8/8/K6k w - - 0 1', { chess960: false });
+  const c960: Chess = Chess.chess960(518);
+  const fromPgn: Chess = Chess.fromPgn('1. e4 e5 *', { language: 'es' });
+  const copy: Chess = game.clone();
+
+  const moves: Move[] = game.moves({ language: 'es' });
+  const first: Move = moves[0];
+  const sq: Square = first.from;
+  const castle: false | 'king' | 'queen' = first.flags.castle;
+  const flags: boolean[] = [first.flags.capture, first.flags.enPassant, first.flags.promotion,
+    first.flags.check, first.flags.checkmate];
+  const promo: 'n' | 'b' | 'r' | 'q' | undefined = first.promotion;
+  const uciList: string[] = game.movesUci();
+  const fromE2: Move[] = game.movesFrom('e2');
+  const lang: Language = 'de';
+  const input: MoveInput = { from: 'e2', to: 'e4' };
+  const played: Move = game.move('Cf3', { language: 'es' });
+  game.move(input);
+  game.move({ from: 'e7', to: 'e8', promotion: 'q' });
+  const san: string = game.san('e2e4', lang);
+  const undone: Move | null = game.undo();
+  const redone: Move | null = game.redo();
+  const sans: string[] = game.history();
+  const verbose: HistoryMove[] = game.history({ verbose: true });
+  const beforeFen: string = verbose[0].before + verbose[0].after;
+
+  const fen: string = game.fen();
+  const board: (BoardPiece | null)[][] = game.board();
+  const piece: Piece | null = game.get('e4');
+  const turn: Color = game.turn();
+  const states: boolean[] = [game.isChess960(), game.inCheck(), game.isCheckmate(), game.isStalemate(),
+    game.isDeadPosition(), game.isInsufficientMaterial(), game.canCheckmate('w'), game.canCheckmate('black'),
+    game.isGameOver(), game.canClaimDraw(), game.disposed];
+  const reps: number = game.repetitionCount();
+  const outcome: Outcome = game.outcome();
+  const winner: Color | null = outcome.winner;
+
+  const claim: ClaimResult = game.claimDraw();
+  const claim2: ClaimResult = game.claimDraw('Nf3');
+  const granted: boolean = claim.granted && claim2.intendedMovePlayed;
+  const offer: Color | null = game.drawOffer();
+  game.offerDraw('w');
+  game.acceptDraw();
+  game.declineDraw();
+  game.resign('b');
+  game.flag('white');
+
+  const pgnOptions: PgnOptions = { language: 'fr', clocks: [60_000], headers: { White: 'A' }, lineWidth: 0 };
+  const pgn: string = game.pgn(pgnOptions) + game.pgn();
+  const headers: Record<string, string> = fromPgn.headers();
+
+  try {
+    game.move('Nd2');
+  } catch (e) {
+    if (e instanceof AmbiguousMoveError) {
+      const candidates: string[] = e.candidates;
+      const code: ErrorCode = e.code;
+      void candidates; void code;
+    } else if (e instanceof IllegalMoveError) {
+      const offset: number | undefined = e.offset;
+      void offset;
+    } else if (e instanceof PgnParseError) {
+      const where: [number | undefined, number | undefined] = [e.line, e.column];
+      void where;
+    } else if (e instanceof InvalidFenError || e instanceof GameOverError || e instanceof HistoryError ||
+               e instanceof DrawOfferError || e instanceof InvalidArgumentError ||
+               e instanceof NotInitializedError || e instanceof DisposedError) {
+      const message: string = e.message;
+      void message;
+    } else if (e instanceof EscaqueError) {
+      const code: ErrorCode = e.code;
+      void code;
+    }
+  }
+
+  {
+    using scoped = new Chess();
+    scoped.move('e4');
+  }
+  game[Symbol.dispose]();
+  game.dispose();
+
+  // @ts-expect-error: a number is not a move
+  game.move(42);
+  // @ts-expect-error: colours are 'w' | 'b' | 'white' | 'black'
+  game.resign('red');
+  // @ts-expect-error: chess960 takes a boolean
+  Chess.fromFen('', { chess960: 1 });
+
+  void [ready, fromFen, c960, copy, sq, castle, flags, promo, uciList, fromE2, played, san, undone, redone,
+    sans, beforeFen, fen, board, piece, turn, states, reps, winner, granted, offer, pgn, headers];
+}
