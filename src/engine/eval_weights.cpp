@@ -120,8 +120,8 @@ EvalWeights make_default_weights() {
   w.kingDangerQuadratic = 22;
   w.kingDangerLinearEg = 40;
   w.kingDangerMax = 900;
-  w.shieldPawn[0] = {14, 0};
-  w.shieldPawn[1] = {8, 0};
+  w.shieldPawn[0] = {20, 0};
+  w.shieldPawn[1] = {10, 0};
   w.shieldPawn[2] = {2, 0};
   w.kingOpenFile = {-14, 0};
 

@@ -10,6 +10,7 @@
 #include "../core/fen.h"
 #include "../core/perft.h"
 #include "../engine/bench.h"
+#include "../engine/eval.h"
 #include "../notation/uci_move.h"
 
 #if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
@@ -179,6 +180,9 @@ bool UciSession::handle(std::string_view line, std::string& out) {
     cmd_setoption(rest_after_word(line), out);
   } else if (cmd == "d") {
     cmd_display(out);
+  } else if (cmd == "eval") {
+    out += "info string static evaluation " + std::to_string(evaluate(pos_)) +
+           " cp (side to move), not searched\n";
   } else if (cmd == "bench") {
     cmd_bench(rest_after_word(line), out);
   } else {
