@@ -174,7 +174,8 @@ class Evaluator {
           bool outpost = r >= 3 && r <= 5 && (attackedBy_[c][PAWN] & square_bb(sq)) &&
                          !(m_.attackSpan[c][sq] & theirPawns);
           if (outpost) s += pt == KNIGHT ? w_.knightOutpost : w_.bishopOutpost;
-          if (pos_.pieces(PAWN) & square_bb(Square(sq + pawn_push(c)))) s += w_.minorBehindPawn;
+          Bitboard inFront = c == WHITE ? shift<8>(square_bb(sq)) : shift<-8>(square_bb(sq));
+          if (pos_.pieces(PAWN) & inFront) s += w_.minorBehindPawn;
         } else if (pt == ROOK) {
           Bitboard file = file_bb(file_of(sq));
           if (!(file & (ownPawns | theirPawns))) s += w_.rookOpenFile;

@@ -272,15 +272,16 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
   result.depth = completedDepth;
   result.nodes = nodes_;
   result.timeMs = elapsed_ms();
-  if (best.pv.size() > 1) {
+  // The expected reply: from the PV, else from the hash table; always checked for legality.
+  Position next = root;
+  UndoInfo undo;
+  next.do_move(best.move, undo);
+  const MoveList replies = legal_moves(next);
+  if (best.pv.size() > 1 && replies.contains(best.pv[1])) {
     result.ponderMove = best.pv[1];
   } else {
-    // Ask the hash table what the opponent is expected to play.
-    Position next = root;
-    UndoInfo undo;
-    next.do_move(best.move, undo);
     TTHit hit = tt_.probe(next.key());
-    if (hit.found && legal_moves(next).contains(hit.move)) result.ponderMove = hit.move;
+    if (hit.found && replies.contains(hit.move)) result.ponderMove = hit.move;
   }
   return result;
 }
@@ -296,6 +297,7 @@ std::string Searcher::pv_line(int index, int depth, Value score, Bound bound) co
        " hashfull " + std::to_string(tt_.hashfull()) + " time " + std::to_string(elapsed_ms()) + " pv";
   Position p = pos_;
   for (Move m : rm.pv) {
+    if (!legal_moves(p).contains(m)) break;  // never print (or play) a move that is not legal
     s += " " + move_to_uci(p, m);
     UndoInfo undo;
     p.do_move(m, undo);
@@ -355,8 +357,10 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
   const bool rootNode = PvNode && ply == 0;
   if (depth <= 0) return quiescence<PvNode>(ply, alpha, beta);
 
+  // Every node starts with an empty PV, so a parent never copies a stale one
+  // (a null-window child that fails high leaves nothing behind).
   Frame* f = frame(ply);
-  if (PvNode) f->pvLength = 0;
+  f->pvLength = 0;
   ++nodes_;
   if (should_stop()) return VALUE_ZERO;
   if (PvNode && ply + 1 > selDepth_) selDepth_ = ply + 1;
@@ -606,7 +610,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
 template <bool PvNode>
 Value Searcher::quiescence(int ply, Value alpha, Value beta) {
   Frame* f = frame(ply);
-  if (PvNode) f->pvLength = 0;
+  f->pvLength = 0;
   ++nodes_;
   if (should_stop()) return VALUE_ZERO;
   if (PvNode && ply + 1 > selDepth_) selDepth_ = ply + 1;

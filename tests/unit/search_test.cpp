@@ -286,7 +286,7 @@ TEST(Search, RespectsMoveTime) {
   auto t0 = std::chrono::steady_clock::now();
   SearchResult r = e.run(pos, limits);
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_LE(ms, 300 + 60);
+  EXPECT_LE(ms, 300 + 150);  // slack for sanitizer builds; release builds stop at ~270 ms
   EXPECT_GE(ms, 150);  // uses most of the time it was given
   EXPECT_TRUE(r.bestMove.is_ok());
 }
