@@ -13,7 +13,7 @@
 
 namespace escaque {
 
-constexpr int BENCH_DEFAULT_DEPTH = 11;
+constexpr int BENCH_DEFAULT_DEPTH = 12;
 
 const std::vector<std::string>& bench_positions();
 

@@ -1,6 +1,8 @@
 #include "eval_weights.h"
 
 #include <algorithm>
+#include <cstring>
+#include <initializer_list>
 
 namespace escaque {
 
@@ -56,6 +58,20 @@ void fill_mobility(S (&table)[N], int mgLow, int mgHigh, int egLow, int egHigh) 
     int curve = 1000 - (1000 - x) * (1000 - x) / 1000;  // 0..1000
     table[n] = {mgLow + (mgHigh - mgLow) * curve / 1000, egLow + (egHigh - egLow) * curve / 1000};
   }
+}
+
+// Copies a list of ints over a weight field (an S, an int, or arrays of them);
+// used by the tuner's generated code in eval_weights_tuned.inc.
+template <class Field>
+void set(Field& field, std::initializer_list<int> values) {
+  static_assert(sizeof(Field) % sizeof(int) == 0);
+  if (values.size() * sizeof(int) != sizeof(Field)) return;  // stale file: keep the hand-set value
+  std::memcpy(static_cast<void*>(&field), values.begin(), sizeof(Field));
+}
+
+// Tuned values replacing the hand-set ones (empty when nothing has been tuned).
+void apply_tuned_weights([[maybe_unused]] EvalWeights& w) {
+#include "eval_weights_tuned.inc"
 }
 
 }  // namespace
@@ -128,6 +144,7 @@ EvalWeights make_default_weights() {
   w.mopUpEdge = 20;
   w.mopUpKings = 8;
   w.tempo = {16, 6};
+  apply_tuned_weights(w);
   return w;
 }
 

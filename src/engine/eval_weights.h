@@ -66,6 +66,50 @@ struct EvalWeights {
   S tempo;
 };
 
+// Calls f(name, data, count, pairs) for every field: `count` ints at `data`
+// (pairs: the ints are (mg, eg) pairs of S values). Tuners use it to see every
+// weight as a flat list of integers and to print them back as code.
+template <class F>
+void for_each_weight(EvalWeights& w, F&& f) {
+  f("pieceValue", &w.pieceValue[0].mg, 2 * PIECE_TYPE_NB, true);
+  f("psqt", &w.psqt[0][0].mg, 2 * PIECE_TYPE_NB * 64, true);
+  f("knightMobility", &w.knightMobility[0].mg, 2 * 9, true);
+  f("bishopMobility", &w.bishopMobility[0].mg, 2 * 14, true);
+  f("rookMobility", &w.rookMobility[0].mg, 2 * 15, true);
+  f("queenMobility", &w.queenMobility[0].mg, 2 * 28, true);
+  f("isolatedPawn", &w.isolatedPawn.mg, 2, true);
+  f("doubledPawn", &w.doubledPawn.mg, 2, true);
+  f("backwardPawn", &w.backwardPawn.mg, 2, true);
+  f("connectedPawn", &w.connectedPawn[0].mg, 2 * 8, true);
+  f("passedPawn", &w.passedPawn[0].mg, 2 * 8, true);
+  f("passedBlocked", &w.passedBlocked[0].mg, 2 * 8, true);
+  f("passedKingTheirs", &w.passedKingTheirs, 1, false);
+  f("passedKingOurs", &w.passedKingOurs, 1, false);
+  f("passedUnopposedPath", &w.passedUnopposedPath.mg, 2, true);
+  f("bishopPair", &w.bishopPair.mg, 2, true);
+  f("rookOpenFile", &w.rookOpenFile.mg, 2, true);
+  f("rookSemiOpenFile", &w.rookSemiOpenFile.mg, 2, true);
+  f("knightOutpost", &w.knightOutpost.mg, 2, true);
+  f("bishopOutpost", &w.bishopOutpost.mg, 2, true);
+  f("minorBehindPawn", &w.minorBehindPawn.mg, 2, true);
+  f("threatByPawn", &w.threatByPawn.mg, 2, true);
+  f("threatByMinor", &w.threatByMinor[0].mg, 2 * PIECE_TYPE_NB, true);
+  f("threatByRook", &w.threatByRook[0].mg, 2 * PIECE_TYPE_NB, true);
+  f("hangingPiece", &w.hangingPiece.mg, 2, true);
+  f("kingAttackWeight", &w.kingAttackWeight[0], PIECE_TYPE_NB, false);
+  f("kingZoneAttack", &w.kingZoneAttack, 1, false);
+  f("safeCheck", &w.safeCheck[0], PIECE_TYPE_NB, false);
+  f("weakShelterUnits", &w.weakShelterUnits, 1, false);
+  f("kingDangerQuadratic", &w.kingDangerQuadratic, 1, false);
+  f("kingDangerLinearEg", &w.kingDangerLinearEg, 1, false);
+  f("kingDangerMax", &w.kingDangerMax, 1, false);
+  f("shieldPawn", &w.shieldPawn[0].mg, 2 * 3, true);
+  f("kingOpenFile", &w.kingOpenFile.mg, 2, true);
+  f("mopUpEdge", &w.mopUpEdge, 1, false);
+  f("mopUpKings", &w.mopUpKings, 1, false);
+  f("tempo", &w.tempo.mg, 2, true);
+}
+
 // The hand-set weights the engine plays with.
 const EvalWeights& default_weights();
 // A fresh copy of them (for tuners).

@@ -352,6 +352,11 @@ void UciSession::cmd_go(std::string_view args, std::string& out) {
     else if (t == "mate") limits.mate = int(std::min<std::int64_t>(n, MAX_PLY / 2));
   }
   const Color us = pos_.side_to_move();
+  // "go mate N" alone stops when the mate is found; where there is none, the
+  // depth cap keeps it from running forever (a mate in N needs 2N-1 plies;
+  // the margin covers reductions).
+  if (limits.mate > 0 && limits.depth == 0 && limits.nodes == 0 && limits.movetime == 0 && !limits.has_clock(us))
+    limits.depth = 2 * limits.mate + 10;
   const bool bounded = limits.depth > 0 || limits.nodes > 0 || limits.movetime > 0 || limits.mate > 0 ||
                        limits.has_clock(us);
   // A bare "go" searches until "stop", as most engines do.
