@@ -68,7 +68,9 @@ class Evaluator {
 
     int phase = game_phase(pos_);
     int scale = endgame_scale(score.eg > 0 ? WHITE : BLACK);
-    int v = (score.mg * phase + score.eg * scale / SCALE_NORMAL * (PHASE_MAX - phase)) / PHASE_MAX;
+    // The scale applies to the whole value: drawish material usually leaves a
+    // few pieces on the board, so the middlegame part still has some weight.
+    int v = (score.mg * phase + score.eg * (PHASE_MAX - phase)) / PHASE_MAX * scale / SCALE_NORMAL;
     Color us = pos_.side_to_move();
     Value stm = (us == WHITE ? v : -v) + (w_.tempo.mg * phase + w_.tempo.eg * (PHASE_MAX - phase)) / PHASE_MAX;
     // A side that cannot checkmate at all can at best draw.
@@ -292,6 +294,10 @@ class Evaluator {
     Color weak = ~strong;
     int npmStrong = non_pawn_material(pos_, strong, w_), npmWeak = non_pawn_material(pos_, weak, w_);
     if (!pos_.pieces(strong, PAWN)) {
+      // Two knights cannot force mate against a bare king.
+      if (pos_.pieces(strong) == (pos_.pieces(strong, KING) | pos_.pieces(strong, KNIGHT)) &&
+          pos_.count(strong, KNIGHT) == 2 && pos_.pieces(weak) == pos_.pieces(weak, KING))
+        return 2;
       // Without pawns an extra minor piece is rarely enough to win.
       if (npmStrong - npmWeak <= w_.pieceValue[BISHOP].mg)
         return npmStrong < w_.pieceValue[ROOK].mg ? 4 : 16;

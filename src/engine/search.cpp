@@ -104,11 +104,10 @@ void Searcher::ponderhit() {
 
 std::int64_t Searcher::elapsed_ms() const { return now_ms() - startMs_.load(std::memory_order_relaxed); }
 
-void Searcher::push_key(Key k, bool nullMove) {
+void Searcher::push_key(Key k) {
   keys_[keyCount_] = k;
   keyRepeatsEarlier_[keyCount_] = false;
   ++keyCount_;
-  (void)nullMove;
 }
 
 bool Searcher::should_stop() {
@@ -170,8 +169,8 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
   // Game history (only the part that can still repeat) followed by the root.
   keyCount_ = 0;
   int keep = std::min<int>(int(gameKeys.size()), 1024);
-  for (int i = int(gameKeys.size()) - keep; i < int(gameKeys.size()); ++i) push_key(gameKeys[i], false);
-  push_key(root.key(), false);
+  for (int i = int(gameKeys.size()) - keep; i < int(gameKeys.size()); ++i) push_key(gameKeys[i]);
+  push_key(root.key());
   rootKeyIndex_ = keyCount_ - 1;
   for (int i = 0; i < keyCount_; ++i)
     for (int j = i - 2; j >= 0; j -= 2)
@@ -430,7 +429,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
       f->contHist = &history_->continuation[NO_PIECE][0];
       UndoInfo undo;
       pos_.do_null_move(undo);
-      push_key(pos_.key(), true);
+      push_key(pos_.key());
       frame(ply + 1)->pliesFromNull = 0;
       Value v = -negamax<false>(ply + 1, depth - R, -beta, -beta + 1, !cutNode);
       pop_key();
@@ -517,7 +516,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
     f->contHist = &history_->continuation[movedPiece][m.to()];
     UndoInfo undo;
     pos_.do_move(m, undo);
-    push_key(pos_.key(), false);
+    push_key(pos_.key());
     frame(ply + 1)->pliesFromNull = f->pliesFromNull + 1;
 
     Value v;
@@ -668,7 +667,7 @@ Value Searcher::quiescence(int ply, Value alpha, Value beta) {
     f->contHist = &history_->continuation[f->movedPiece][m.to()];
     UndoInfo undo;
     pos_.do_move(m, undo);
-    push_key(pos_.key(), false);
+    push_key(pos_.key());
     frame(ply + 1)->pliesFromNull = f->pliesFromNull + 1;
     Value v = -quiescence<PvNode>(ply + 1, -beta, -alpha);
     pop_key();

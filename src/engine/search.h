@@ -83,7 +83,7 @@ class Searcher {
   Value quiescence(int ply, Value alpha, Value beta);
   bool should_stop();
   bool is_draw(int ply) const;
-  void push_key(Key k, bool nullMove);
+  void push_key(Key k);
   void pop_key() { --keyCount_; }
   void update_quiet_stats(int ply, Move best, int bonus, const Move* quiets, int quietCount);
   void update_capture_stats(Move best, int bonus, const Move* captures, int captureCount);

@@ -131,6 +131,8 @@ TEST(Eval, DrawishMaterialIsScaledDown) {
   Value rookVsBishop = evaluate(from_fen("8/8/3bk3/8/8/3RK3/8/8 w - - 0 1"));
   EXPECT_GT(rookVsBishop, 0);
   EXPECT_LT(rookVsBishop, 80);
+  // Two knights cannot force mate against a bare king.
+  EXPECT_LT(evaluate(from_fen("8/8/4k3/8/8/2NNK3/8/8 w - - 0 1")), 40);
   // R v K is a win and must stay large.
   EXPECT_GT(evaluate(from_fen("8/8/4k3/8/8/3RK3/8/8 w - - 0 1")), 400);
   // Opposite-coloured bishops with one extra pawn: much less than a pawn and bishop ending would be.

@@ -6,7 +6,10 @@
 // fitted first and then held fixed. The search is coordinate descent: each
 // weight is nudged up and down by `step` and kept where the error drops.
 //
-//   escaque-texel DATA.txt [MAX_POSITIONS=300000] [PASSES=3] > weights.inc
+//   escaque-texel DATA.txt [MAX_POSITIONS=300000] [PASSES=3] [FIELDS=all] > weights.inc
+//
+// FIELDS: "all", "nopsqt" (everything but the piece-square tables, for small
+// data sets), or a comma-separated list of field names.
 //
 // Progress goes to stderr; the result is printed as C++ (see
 // src/engine/eval_weights_tuned.inc) for apply_tuned_weights().
@@ -63,6 +66,12 @@ int main(int argc, char** argv) {
   }
   const size_t maxPositions = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 300000;
   const int passes = argc > 3 ? std::atoi(argv[3]) : 3;
+  const std::string fields = argc > 4 ? argv[4] : "all";
+  auto selected = [&](const std::string& name) {
+    if (fields == "all") return true;
+    if (fields == "nopsqt") return name != "psqt";
+    return ("," + fields + ",").find("," + name + ",") != std::string::npos;
+  };
   std::vector<Sample> data;
   std::ifstream in(argv[1]);
   std::string line;
@@ -99,8 +108,10 @@ int main(int argc, char** argv) {
 
   std::vector<Param> params;
   for_each_weight(w, [&](const char* name, int* p, int count, bool) {
+    if (!selected(name)) return;
     for (int i = 0; i < count; ++i) params.push_back({p + i, name});
   });
+  std::fprintf(stderr, "%zu weights to tune\n", params.size());
   std::vector<bool> active(params.size(), true);
   for (int pass = 0; pass < passes; ++pass) {
     const int step = pass == 0 ? 4 : pass == 1 ? 2 : 1;
