@@ -92,7 +92,13 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < maxPositions; ++i) thinned.push_back(data[size_t(i * stride)]);
     data.swap(thinned);
   }
-  std::fprintf(stderr, "%zu positions (of %zu lines)\n", data.size(), lines);
+  // Hold out every fifth block of 2000 positions (whole stretches of games,
+  // so that positions of one game do not end up on both sides) to see whether
+  // the fitted weights generalise.
+  std::vector<Sample> holdout, train;
+  for (size_t i = 0; i < data.size(); ++i) ((i / 2000) % 5 == 4 ? holdout : train).push_back(data[i]);
+  data.swap(train);
+  std::fprintf(stderr, "%zu training positions, %zu held out (of %zu lines)\n", data.size(), holdout.size(), lines);
 
   EvalWeights w = default_weights();
   // Fit K by ternary search on the current weights.
@@ -104,7 +110,7 @@ int main(int argc, char** argv) {
   }
   const double K = (lo + hi) / 2;
   double best = error(data, w, K);
-  std::fprintf(stderr, "K = %.4f, initial error %.6f\n", K, best);
+  std::fprintf(stderr, "K = %.4f, initial error %.6f (held out %.6f)\n", K, best, error(holdout, w, K));
 
   std::vector<Param> params;
   for_each_weight(w, [&](const char* name, int* p, int count, bool) {
@@ -147,7 +153,8 @@ int main(int argc, char** argv) {
       if (!better) v = original;
       else ++improved;
     }
-    std::fprintf(stderr, "pass %d (step %d): error %.6f, %d weights changed\n", pass + 1, step, best, improved);
+    std::fprintf(stderr, "pass %d (step %d): error %.6f (held out %.6f), %d weights changed\n", pass + 1, step, best,
+                 error(holdout, w, K), improved);
   }
   print_weights(w);
   return 0;
