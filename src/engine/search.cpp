@@ -256,7 +256,9 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
 
     // Soft time limit: do not start an iteration that would likely not finish
     // in time. Think longer while the best move is unstable.
-    if (budget_.managed && !pondering_.load(std::memory_order_relaxed) && !limits.infinite) {
+    // (A fixed movetime is used in full: the GUI asked for exactly that much.)
+    if (budget_.managed && limits.movetime == 0 && !pondering_.load(std::memory_order_relaxed) &&
+        !limits.infinite) {
       if (rootMoves_.size() == 1) break;  // only one move: no need to think
       double factor = stableIterations >= 4 ? 0.7 : stableIterations >= 2 ? 1.0 : 1.6;
       if (elapsed_ms() >= std::int64_t(budget_.softMs * factor * 0.6)) break;

@@ -14,6 +14,7 @@
 #include "engine/bench.h"
 #include "engine/search.h"
 #include "engine/see.h"
+#include "engine/timeman.h"
 #include "notation/uci_move.h"
 #include "uci/uci_session.h"
 
@@ -304,6 +305,43 @@ TEST(Search, ClockTimeIsNeverOverrun) {
     EXPECT_LT(ms, std::max<std::int64_t>(clock / 3, 25)) << "clock " << clock;
     EXPECT_TRUE(r.bestMove.is_ok());
   }
+}
+
+TEST(TimeManagement, BudgetsStayWithinTheClock) {
+  SearchLimits none;
+  EXPECT_FALSE(plan_time(none, WHITE, 30).managed);  // depth/nodes/infinite: no clock limit
+  SearchLimits movetime;
+  movetime.movetime = 1000;
+  TimeBudget b = plan_time(movetime, WHITE, 30);
+  EXPECT_TRUE(b.managed);
+  EXPECT_EQ(b.hardMs, 970);
+  EXPECT_EQ(b.softMs, 970);
+  for (std::int64_t clock : {0, 10, 100, 500, 1000, 1999, 2000, 5000, 60000, 600000}) {
+    for (std::int64_t inc : {0, 50, 1000}) {
+      for (int mtg : {0, 1, 2, 40}) {
+        SearchLimits l;
+        l.time[BLACK] = clock;
+        l.inc[BLACK] = inc;
+        l.movestogo = mtg;
+        TimeBudget t = plan_time(l, BLACK, 30);
+        ASSERT_TRUE(t.managed);
+        EXPECT_GE(t.softMs, 1);
+        EXPECT_LE(t.softMs, t.hardMs);
+        const std::int64_t available = std::max<std::int64_t>(1, clock - 30);
+        // Never more than the clock minus the overhead; a third of it unless it is the last move.
+        EXPECT_LE(t.hardMs, std::max<std::int64_t>(1, mtg == 1 ? available * 9 / 10 : available / 3))
+            << clock << "+" << inc << " mtg " << mtg;
+        // Low clock: about the increment at most, so the clock does not drain.
+        if (mtg != 1 && available < 2000) {
+          EXPECT_LE(t.hardMs, std::max<std::int64_t>({1, inc, available / 8}));
+        }
+      }
+    }
+  }
+  // The other side's clock is irrelevant.
+  SearchLimits onlyWhite;
+  onlyWhite.time[WHITE] = 1000;
+  EXPECT_FALSE(plan_time(onlyWhite, BLACK, 30).managed);
 }
 
 TEST(Search, SearchMovesRestrictsTheRoot) {
