@@ -24,13 +24,18 @@ namespace escaque {
 
 namespace {
 
+// Blanks between words; '\r' and '\n' included so that a line handed over
+// with its line ending (as some front ends do) still parses.
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+constexpr const char* BLANKS = " \t\r\n";
+
 std::vector<std::string_view> split_words(std::string_view s) {
   std::vector<std::string_view> words;
   size_t i = 0;
   while (i < s.size()) {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
+    while (i < s.size() && is_blank(s[i])) ++i;
     size_t j = i;
-    while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\r') ++j;
+    while (j < s.size() && !is_blank(s[j])) ++j;
     if (j > i) words.push_back(s.substr(i, j - i));
     i = j;
   }
@@ -39,9 +44,9 @@ std::vector<std::string_view> split_words(std::string_view s) {
 
 // The rest of the line after the first word.
 std::string_view rest_after_word(std::string_view s) {
-  size_t i = s.find_first_not_of(" \t");
+  size_t i = s.find_first_not_of(BLANKS);
   if (i == std::string_view::npos) return {};
-  size_t j = s.find_first_of(" \t", i);
+  size_t j = s.find_first_of(BLANKS, i);
   if (j == std::string_view::npos) return {};
   return s.substr(j + 1);
 }
@@ -222,11 +227,10 @@ void UciSession::cmd_setoption(std::string_view args, std::string& out) {
   };
 
   if (key == "uci_chess960") {
-    bool on = chess960_;
-    if (parse_bool(on)) {
-      chess960_ = on;
-      pos_.set_chess960(chess960_);
-    }
+    // Applies from the next "position" or "ucinewgame": re-labelling the
+    // loaded position could give two moves the same name (a Chess960
+    // castling b1c1 and the king's step b1c1 in standard notation).
+    parse_bool(chess960_);
   } else if (key == "hash") {
     int mb = 0;
     if (parse_spin(1, int(TranspositionTable::MAX_MB), mb) && !tt_->resize(std::size_t(mb)))
@@ -275,10 +279,12 @@ void UciSession::cmd_position(std::string_view args, std::string& out) {
   }
   std::vector<Key> keys;
   if (i < w.size() && w[i] == "moves") {
+    const size_t first = i + 1;
     for (++i; i < w.size(); ++i) {
       UciMoveResult r = parse_uci_move(next, w[i]);
       if (r.error != UciMoveError::None) {
-        out += "info string " + r.message + " (move " + std::to_string(i) + " of the list); position unchanged\n";
+        out += "info string " + r.message + " (move " + std::to_string(i - first + 1) +
+               " of the list); position unchanged\n";
         return;
       }
       keys.push_back(next.key());

@@ -585,3 +585,22 @@ TEST(Uci, GameHistoryFromPositionCommandDetectsRepetition) {
   EXPECT_NE(out.find("bestmove g8h8"), std::string::npos) << out;
   EXPECT_NE(out.find("score cp 0 "), std::string::npos);
 }
+
+TEST(Uci, LineEndingsMoveNumbersAndChess960Switch) {
+  UciSession s;
+  std::string out;
+  s.handle("isready\r\n", out);
+  s.handle("isready\n", out);
+  EXPECT_EQ(out, "readyok\nreadyok\n");
+  out.clear();
+  s.handle("position startpos moves e2e4 e7e5 e1e3", out);
+  EXPECT_NE(out.find("(move 3 of the list)"), std::string::npos) << out;
+  // UCI_Chess960 applies from the next position: no two moves may share a name.
+  out.clear();
+  s.handle("setoption name UCI_Chess960 value true", out);
+  s.handle("position fen 4k3/8/8/8/8/8/8/RK6 w A - 0 1", out);
+  s.handle("setoption name UCI_Chess960 value false", out);
+  s.handle("go perft 1", out);
+  EXPECT_EQ(out.find("b1c1"), out.rfind("b1c1")) << out;
+  EXPECT_NE(out.find("b1a1"), std::string::npos) << "still the loaded Chess960 position: " << out;
+}
