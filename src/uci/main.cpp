@@ -1,5 +1,8 @@
-// Native UCI engine: reads commands from stdin, answers on stdout.
+// Native UCI engine: reads commands from stdin, answers on stdout. Searches
+// run on a thread so that "stop", "ponderhit" and "isready" are answered
+// while the engine thinks.
 #include <iostream>
+#include <mutex>
 #include <string>
 
 #include "uci_session.h"
@@ -8,19 +11,31 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   escaque::UciSession session;
   std::string out;
-  // Commands given as arguments run first (e.g. `escaque-uci "go perft 5" quit`).
+  // Commands given as arguments run first, synchronously (e.g.
+  // `escaque-uci "go perft 5" quit` or `escaque-uci bench`).
   for (int i = 1; i < argc; ++i) {
     bool more = session.handle(argv[i], out);
     std::cout << out << std::flush;
     out.clear();
     if (!more) return 0;
   }
+  std::mutex outputMutex;  // the search thread and this loop both print
+  session.enable_async([&](std::string_view text) {
+    std::lock_guard<std::mutex> lock(outputMutex);
+    std::cout << text << std::flush;
+  });
   std::string line;
-  while (std::getline(std::cin, line)) {
-    bool more = session.handle(line, out);
-    std::cout << out << std::flush;
-    out.clear();
-    if (!more) break;
+  bool more = true;
+  while (more && std::getline(std::cin, line)) {
+    more = session.handle(line, out);
+    if (!out.empty()) {
+      std::lock_guard<std::mutex> lock(outputMutex);
+      std::cout << out << std::flush;
+      out.clear();
+    }
   }
+  // End of input: let a bounded search finish and print its move (so that
+  // `echo "go depth 8" | escaque-uci` works); an infinite one is stopped.
+  if (more) session.finish();
   return 0;
 }

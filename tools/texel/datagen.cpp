@@ -1,0 +1,99 @@
+// Self-play data for Texel tuning: games of the engine against itself at a
+// fixed node count per move (reproducible), each starting with a few random
+// plies for variety. Writes one line per kept position: "<FEN>;<result>",
+// result 1 / 0.5 / 0 from White's point of view.
+//
+//   escaque-datagen OUT.txt GAMES [NODES=5000] [SEED=1]
+//
+// Kept positions: after the random opening, not in check, and the move the
+// engine chose is quiet (so the static evaluation is meaningful there).
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "engine/search.h"
+#include "rules/dead_position.h"
+
+using namespace escaque;
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: %s OUT.txt GAMES [NODES] [SEED]\n", argv[0]);
+    return 2;
+  }
+  const int games = std::atoi(argv[2]);
+  const std::uint64_t nodes = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 5000;
+  const unsigned seed = argc > 4 ? unsigned(std::atoi(argv[4])) : 1;
+  std::FILE* out = std::fopen(argv[1], "w");
+  if (!out) {
+    std::perror(argv[1]);
+    return 1;
+  }
+  TranspositionTable tt;
+  tt.resize(16);
+  Searcher searcher(tt);
+  std::mt19937 rng(seed);
+  SearchLimits limits;
+  limits.nodes = nodes;
+  long kept = 0;
+  for (int g = 0; g < games; ++g) {
+    tt.clear();
+    searcher.clear_history();
+    Position pos;
+    pos.set_startpos();
+    std::vector<Key> keys;
+    bool ok = true;
+    int randomPlies = 8 + int(rng() % 3);
+    for (int i = 0; i < randomPlies && ok; ++i) {
+      MoveList ml = legal_moves(pos);
+      if (ml.size == 0) ok = false;
+      else {
+        keys.push_back(pos.key());
+        UndoInfo u;
+        pos.do_move(ml.moves[rng() % ml.size], u);
+      }
+    }
+    if (!ok || !has_legal_move(pos)) continue;
+    std::vector<std::string> fens;
+    double result = 0.5;
+    int bigScoreStreak = 0, lastSign = 0;
+    for (int ply = 0;; ++ply) {
+      if (!has_legal_move(pos)) {
+        result = pos.in_check() ? (pos.side_to_move() == WHITE ? 0.0 : 1.0) : 0.5;
+        break;
+      }
+      if (pos.rule50() >= 100 || is_dead_position(pos) || ply > 400) break;
+      int reps = 0;
+      for (Key k : keys) reps += k == pos.key();
+      if (reps >= 2) break;
+      SearchResult r = searcher.search(pos, keys, limits, {}, {});
+      // Adjudicate clear wins to save time: a big score for several moves in a row.
+      int sign = r.score > 1000 ? 1 : r.score < -1000 ? -1 : 0;
+      int whiteSign = pos.side_to_move() == WHITE ? sign : -sign;
+      bigScoreStreak = whiteSign != 0 && whiteSign == lastSign ? bigScoreStreak + 1 : 1;
+      lastSign = whiteSign;
+      if (whiteSign != 0 && bigScoreStreak >= 6) {
+        result = whiteSign > 0 ? 1.0 : 0.0;
+        break;
+      }
+      bool quiet = !pos.is_capture(r.bestMove) && r.bestMove.kind() != PROMOTION;
+      if (!pos.in_check() && quiet && !is_mate_score(r.score)) fens.push_back(to_fen(pos));
+      keys.push_back(pos.key());
+      UndoInfo u;
+      pos.do_move(r.bestMove, u);
+    }
+    for (const std::string& f : fens) std::fprintf(out, "%s;%.1f\n", f.c_str(), result);
+    kept += long(fens.size());
+    if ((g + 1) % 50 == 0) {
+      std::fflush(out);
+      std::fprintf(stderr, "%d games, %ld positions\n", g + 1, kept);
+    }
+  }
+  std::fclose(out);
+  std::fprintf(stderr, "done: %ld positions\n", kept);
+  return 0;
+}
