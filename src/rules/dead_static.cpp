@@ -66,13 +66,14 @@ class MateSquareTest {
       const MobileUnit& u = r.units[winner_][i];
       Bitboard othersMobile = r.promoAttacks[winner_];
       Bitboard othersOcc = r.promoRegion[winner_];
-      bool otherSliders = r.promoRegion[winner_] != 0;
+      bool otherDiagonal = r.promoRegion[winner_] != 0, otherOrthogonal = otherDiagonal;
       for (int j = 0; j < r.unitCount[winner_]; ++j) {
         if (j == i) continue;
         othersMobile |= r.units[winner_][j].attacks;
         othersOcc |= r.units[winner_][j].region;
         PieceType t = r.units[winner_][j].type;
-        otherSliders |= t == BISHOP || t == ROOK || t == QUEEN;
+        otherDiagonal |= t == BISHOP || t == QUEEN;
+        otherOrthogonal |= t == ROOK || t == QUEEN;
       }
       const Bitboard others = othersMobile | r.fixedPawnAttacks[winner_];
       Bitboard xs = u.region & ~(u.type == PAWN ? last_rank() : 0);
@@ -81,9 +82,12 @@ class MateSquareTest {
         Bitboard hits = u.type == PAWN ? pawn_attacks(winner_, x) : attacks_bb(u.type, x, r.walls);
         for (Bitboard ks = hits & candidates; ks;) {
           Square k = pop_lsb(ks);
-          // Parrying is ruled out only for a single check and no possible pin.
-          bool parryMatters = !otherSliders && !(othersMobile & square_bb(k));
-          if (closable(k, x, hits | others, parryMatters ? othersOcc : ALL_SQUARES)) return true;
+          // The loser's units' parries count only for a single check, and not
+          // on lines through the king another slider of the winner could pin on.
+          const bool single = !(othersMobile & square_bb(k)) || !second_checker_possible(i, k, x);
+          const Bitboard pinnable = (otherDiagonal ? bishop_attacks(k, 0) : 0) |
+                                    (otherOrthogonal ? rook_attacks(k, 0) : 0);
+          if (closable(k, x, hits | others, single ? othersOcc : ALL_SQUARES, pinnable)) return true;
         }
       }
     }
@@ -93,36 +97,127 @@ class MateSquareTest {
  private:
   Bitboard last_rank() const { return winner_ == WHITE ? RANK_8_BB : RANK_1_BB; }
 
+  // Could a unit of the winner other than unit i check k together with the
+  // checker on x? Not if it could only do so from the checker's own line.
+  bool second_checker_possible(int i, Square k, Square x) const {
+    const Reach& r = r_;
+    if (r.promoRegion[winner_] && (r.promoRegion[winner_] & (attacks_bb(QUEEN, k, r.walls) | knight_attacks(k))))
+      return true;
+    // The half-line from k through x: a second piece there is behind or in
+    // front of the checker, never checking at the same time.
+    Bitboard checkRay = 0;
+    if (line_bb(k, x)) {
+      const int df = (file_of(x) > file_of(k)) - (file_of(x) < file_of(k));
+      const int dr = (rank_of(x) > rank_of(k)) - (rank_of(x) < rank_of(k));
+      for (int f = file_of(k) + df, rk = rank_of(k) + dr; f >= 0 && f < 8 && rk >= 0 && rk < 8; f += df, rk += dr)
+        checkRay |= square_bb(make_square(f, rk));
+    }
+    for (int j = 0; j < r.unitCount[winner_]; ++j) {
+      if (j == i) continue;
+      const MobileUnit& u = r.units[winner_][j];
+      Bitboard origins = u.type == PAWN ? pawn_attacks(loser_, k) : attacks_bb(u.type, k, r.walls);
+      if (u.region & origins & ~checkRay) return true;
+    }
+    return false;
+  }
+
   // Can every square around k be closed, the winner's units covering `cover`
   // and the checker standing on x (SQ_NONE: unknown)? `winnerOthers`: where
   // the winner's other units may stand when the loser's units' parries of the
   // check are to be ruled out, ALL_SQUARES when they are not.
-  bool closable(Square k, Square x, Bitboard cover, Bitboard winnerOthers) const {
+  bool closable(Square k, Square x, Bitboard cover, Bitboard winnerOthers, Bitboard pinnable = 0) const {
     const Bitboard near = king_attacks(k);
     const Bitboard xb = x == SQ_NONE ? 0 : square_bb(x);
     const Bitboard open = near & ~closedAlways_ & ~cover;
     const Bitboard kingSquares = r_.kingRegion[winner_] & ~near & ~square_bb(k) & ~xb;
     if (!kingSquares) return false;
+    // Where each loser's unit may stand when mated: nowhere it would surely
+    // parry the check (next to the checker or to a square in between).
     Bitboard allowed[MAX_MOBILE_UNITS];
-    for (int j = 0; j < loserCount_; ++j) allowed[j] = loserOcc_[j];
-    if (winnerOthers != ALL_SQUARES && open) {
-      // What may stand anywhere at the moment of mate, but the loser's unit in question.
-      const Bitboard fixedStuff = r_.walls | kingSquares | winnerOthers | square_bb(k);
-      for (int j = 0; j < loserCount_; ++j) {
-        Bitboard loserOthers = r_.promoRegion[loser_];
-        for (int o = 0; o < loserCount_; ++o)
-          if (o != j) loserOthers |= loserOcc_[o];
-        allowed[j] &= ~parrying_squares(j, open, k, x, fixedStuff | loserOthers);
-      }
+    for (int j = 0; j < loserCount_; ++j) {
+      allowed[j] = loserOcc_[j];
+      if (winnerOthers != ALL_SQUARES) allowed[j] &= ~(sure_parry_squares(j, k, x) & ~pinnable);
     }
     // The winner's king either touches some open square or none.
     const Bitboard touching = kingSquares & king_spread(open);
-    if (kingSquares & ~touching && fits(open, xb, allowed)) return true;
+    const bool exact = winnerOthers != ALL_SQUARES;
+    auto closes = [&](Bitboard need, Bitboard kingAt) {
+      if (!fits(need, xb, allowed)) return false;
+      if (!exact || !need) return true;
+      // Who may block a loser's line at the moment of mate: walls, the
+      // winner's king and other units, the loser's king, and the loser's
+      // units placed on the other flight squares or anywhere else they go.
+      const Bitboard base = r_.walls | kingAt | winnerOthers | square_bb(k) | r_.promoRegion[loser_];
+      Placement p{need, base, pinnable, k, x, allowed, {}};
+      return place_blockers(p, need, 0);
+    };
+    if ((kingSquares & ~touching) && closes(open, kingSquares & ~touching)) return true;
     for (Bitboard ws = touching; ws;) {
       Square w = pop_lsb(ws);
-      if (fits(open & ~king_attacks(w), xb, allowed)) return true;
+      if (closes(open & ~king_attacks(w), square_bb(w))) return true;
     }
     return false;
+  }
+
+  // Assigning the loser's units to the flight squares one by one, so that
+  // whether a unit could parry the check is judged with the others in place.
+  struct Placement {
+    Bitboard need, base, pinnable;
+    Square k, x;
+    const Bitboard* allowed;
+    int unitOn[64];
+  };
+  bool place_blockers(Placement& p, Bitboard left, unsigned used) const {
+    if (--placementBudget_ < 0) return true;  // too many combinations: do not claim anything
+    if (!left) return placement_holds(p, used);
+    const Square f = lsb(left);
+    for (int j = 0; j < loserCount_; ++j) {
+      if ((used >> j) & 1 || !(p.allowed[j] & square_bb(f))) continue;
+      // Interchangeable units (same kind, same squares) need trying once.
+      bool twin = false;
+      for (int o = 0; o < j && !twin; ++o)
+        twin = !((used >> o) & 1) && r_.units[loser_][o].type == r_.units[loser_][j].type &&
+               p.allowed[o] == p.allowed[j] && r_.units[loser_][o].promotes == r_.units[loser_][j].promotes;
+      if (twin) continue;
+      p.unitOn[f] = j;
+      if (place_blockers(p, left & (left - 1), used | (1u << j))) return true;
+    }
+    return false;
+  }
+  bool placement_holds(const Placement& p, unsigned used) const {
+    Bitboard occupied = p.base | p.need;
+    for (int j = 0; j < loserCount_; ++j)
+      if (!((used >> j) & 1)) occupied |= p.allowed[j];
+    for (Bitboard fs = p.need & ~p.pinnable; fs;) {
+      Square f = pop_lsb(fs);
+      if (parrying_squares(p.unitOn[f], square_bb(f), p.k, p.x, occupied & ~square_bb(f))) return false;
+    }
+    return true;
+  }
+
+  // Squares from which loser's unit j could parry the check on k from x
+  // whatever else stands where: next to the checker or to a square in
+  // between, along a line it moves on (or a knight's jump, a pawn's capture
+  // or push away).
+  Bitboard sure_parry_squares(int j, Square k, Square x) const {
+    const MobileUnit& u = r_.units[loser_][j];
+    if (u.promotes) return 0;  // might have become a piece that cannot
+    const Bitboard targets = between_bb(k, x);  // the checker and any square between
+    const Bitboard xb = square_bb(x);
+    switch (u.type) {
+      case PAWN: {
+        Bitboard pushFrom = loser_ == WHITE ? (targets & ~xb) >> 8 : (targets & ~xb) << 8;
+        return pawn_attacks(winner_, x) | pushFrom;
+      }
+      case KNIGHT: {
+        Bitboard b = 0;
+        for (Bitboard t = targets; t;) b |= knight_attacks(pop_lsb(t));
+        return b;
+      }
+      case BISHOP: return shift<9>(targets) | shift<7>(targets) | shift<-7>(targets) | shift<-9>(targets);
+      case ROOK: return shift<8>(targets) | shift<-8>(targets) | shift<1>(targets) | shift<-1>(targets);
+      default: return king_spread(targets);
+    }
   }
 
   // The squares among `flights` from which loser's unit j could for sure
@@ -186,6 +281,7 @@ class MateSquareTest {
   Color winner_, loser_;
   Square loserKing_;
   Bitboard closedAlways_;
+  mutable int placementBudget_ = 4000;  // for the whole test: past it, mates are assumed possible
   Bitboard loserOcc_[MAX_MOBILE_UNITS];
   Bitboard loserOccUnion_;
   int loserCount_;

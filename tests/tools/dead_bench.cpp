@@ -1,7 +1,7 @@
 // dead_bench: measures the dead-position analysis over a file of positions.
 //
 //   dead_bench FILE [--misses] [--limit N]
-//   dead_bench --verify N [--seed S] [--plies P]
+//   dead_bench --verify N [--seed S] [--plies P] [--reach R]
 //
 // FILE has one position a line: a FEN, optionally preceded by a two-letter
 // label saying which sides can mate ("WB", "W-", "-B", "--"). Lines starting
@@ -12,9 +12,9 @@
 //
 // --verify generates N random positions (few pieces, or locked pawn
 // structures with a few pieces) and checks every "cannot" against the
-// reference search of reference_helpmate.h: no helpmate within P plies
-// (default 8), and none in the whole reachable set when it is small enough to
-// enumerate. Any mate found is a soundness failure.
+// reference search of reference_helpmate.h: none in the whole reachable set
+// when it has at most R positions (default 30000), else no helpmate within P
+// plies (default 6). Any mate found is a soundness failure.
 #include <algorithm>
 #include <ctime>
 #include <cstdio>
@@ -49,7 +49,7 @@ double percentile(std::vector<double> v, double p) {
   return v[i];
 }
 
-int verify(int count, std::uint64_t seed, int plies) {
+int verify(int count, std::uint64_t seed, int plies, std::size_t reach) {
   std::mt19937_64 rng(seed);
   int positions = 0, cannots = 0, closureChecked = 0, depthOnly = 0, failures = 0;
   while (positions < count) {
@@ -63,7 +63,7 @@ int verify(int count, std::uint64_t seed, int plies) {
       if (a.verdict != MateVerdict::Cannot) continue;
       ++cannots;
       if (pos.pieces(c) == pos.pieces(c, KING)) continue;  // a lone king: nothing to check
-      reference::Reachable all = reference::reachable_mate(pos, c, 30000);
+      reference::Reachable all = reference::reachable_mate(pos, c, reach);
       bool mate = all == reference::Reachable::Mate;
       if (all == reference::Reachable::TooLarge) {
         ++depthOnly;
@@ -88,19 +88,22 @@ int verify(int count, std::uint64_t seed, int plies) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: dead_bench FILE [--misses] [--limit N] | dead_bench --verify N [--seed S] [--plies P]\n";
+    std::cerr << "usage: dead_bench FILE [--misses] [--limit N]\n"
+                 "       dead_bench --verify N [--seed S] [--plies P] [--reach R]\n";
     return 2;
   }
   if (std::string(argv[1]) == "--verify") {
     int count = argc > 2 ? std::stoi(argv[2]) : 1000;
     std::uint64_t seed = 1;
-    int plies = 8;
+    int plies = 6;
+    std::size_t reach = 30000;
     for (int i = 3; i + 1 < argc; i += 2) {
       std::string a = argv[i];
       if (a == "--seed") seed = std::stoull(argv[i + 1]);
       else if (a == "--plies") plies = std::stoi(argv[i + 1]);
+      else if (a == "--reach") reach = std::stoull(argv[i + 1]);
     }
-    return verify(count, seed, plies);
+    return verify(count, seed, plies, reach);
   }
   bool showMisses = false;
   MateLimits limits;
