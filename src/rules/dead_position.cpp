@@ -66,7 +66,20 @@ bool can_checkmate(const Position& pos, Color side) {
 }
 
 bool is_dead_position(const Position& pos) {
-  return !can_checkmate(pos, WHITE) && !can_checkmate(pos, BLACK);
+  // A quick look at both sides first: when either side has a helpmate that
+  // is easy to find, the other side's full analysis is never needed.
+  MateLimits quick;
+  quick.maxNodes = 2000;
+  const MateLimits full;
+  MateVerdict verdicts[COLOR_NB];
+  for (Color c : {WHITE, BLACK}) {
+    verdicts[c] = analyse_checkmate(pos, c, quick).verdict;
+    if (verdicts[c] == MateVerdict::Can) return false;
+  }
+  for (Color c : {WHITE, BLACK})
+    if (verdicts[c] == MateVerdict::Unknown && analyse_checkmate(pos, c, full).verdict != MateVerdict::Cannot)
+      return false;
+  return true;
 }
 
 bool is_insufficient_material(const Position& pos) {

@@ -111,8 +111,7 @@ SearchResult explore_reachable(const Position& root, Color winner, int maxNodes,
   s.pool.clear();
   s.frames.clear();
 
-  auto push_frame = [&](Move move, const UndoInfo& undo) {
-    MoveList moves = legal_moves(pos);
+  auto push_frame = [&](Move move, const UndoInfo& undo, MoveList& moves) {
     int scores[MAX_MOVES];
     // Insertion sort, best first: lists are short.
     for (int i = 0; i < moves.size; ++i) {
@@ -129,7 +128,10 @@ SearchResult explore_reachable(const Position& root, Color winner, int maxNodes,
     s.pool.insert(s.pool.end(), moves.begin(), moves.end());
     s.frames.push_back(Frame{move, undo, begin, begin, begin + moves.size});
   };
-  push_frame(Move::none(), UndoInfo{});
+  {
+    MoveList rootMoves = legal_moves(pos);
+    push_frame(Move::none(), UndoInfo{}, rootMoves);
+  }
 
   // Depth-first, iteratively (the path can be as long as the reachable set).
   while (!s.frames.empty()) {
@@ -143,9 +145,10 @@ SearchResult explore_reachable(const Position& root, Color winner, int maxNodes,
       continue;
     }
     Move m = s.pool[std::size_t(top.next++)];
-    // Only moves that change the material or the pawns change what the static
-    // analysis sees much: a king or piece moving inside its region does not.
-    const bool structural = pos.is_capture(m) || type_of(pos.moved_piece(m)) == PAWN;
+    // The full static analysis is worth its cost only after a change of
+    // material: a king or piece moving inside its region, or a pawn moving
+    // inside its cone, rarely changes its verdict (skipping it is always sound).
+    const bool structural = pos.is_capture(m) || m.kind() == PROMOTION;
     UndoInfo undo;
     pos.do_move(m, undo);
     if (!s.visited.insert(pos.key())) {
@@ -153,7 +156,8 @@ SearchResult explore_reachable(const Position& root, Color winner, int maxNodes,
       continue;
     }
     if (++stats.nodes > maxNodes) return SearchResult::Unknown;
-    if (!has_legal_move(pos)) {
+    MoveList moves = legal_moves(pos);
+    if (moves.size == 0) {
       if (pos.in_check() && pos.side_to_move() != winner) {
         stats.matePlies = int(s.frames.size());
         return SearchResult::Mate;
@@ -165,11 +169,9 @@ SearchResult explore_reachable(const Position& root, Color winner, int maxNodes,
       pos.undo_move(m, undo);
       continue;
     }
-    push_frame(m, undo);
+    push_frame(m, undo, moves);
   }
   return SearchResult::NoMate;
 }
-
-SearchResult find_helpmate(const Position&, Color, int, SearchStats&) { return SearchResult::Unknown; }
 
 }  // namespace escaque::dead

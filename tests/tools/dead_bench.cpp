@@ -121,7 +121,8 @@ int main(int argc, char** argv) {
     std::cerr << "dead_bench: cannot open '" << argv[1] << "'\n";
     return 2;
   }
-  std::vector<double> callMs, positionMs;
+  std::vector<double> callMs, positionMs, deadMs;
+  int deadMismatch = 0;
   std::map<std::string, int> reasons;
   int positions = 0, labelled = 0, agree = 0, unsound = 0, missed = 0, cannotLabels = 0, provenCannot = 0;
   std::string line;
@@ -174,6 +175,15 @@ int main(int argc, char** argv) {
       }
     }
     positionMs.push_back(total);
+    if (limits.maxNodes == MateLimits{}.maxNodes) {
+      double t0 = cpu_ms();
+      bool dead = is_dead_position(pos);
+      deadMs.push_back(cpu_ms() - t0);
+      if (dead != (!can[WHITE] && !can[BLACK])) {
+        ++deadMismatch;
+        std::cout << "IS_DEAD_MISMATCH: " << line << "\n";
+      }
+    }
     if (!label.empty()) {
       ++labelled;
       if ((label[0] != '-') == can[WHITE] && (label[1] != '-') == can[BLACK]) ++agree;
@@ -184,6 +194,9 @@ int main(int argc, char** argv) {
               percentile(callMs, 0.9), percentile(callMs, 0.99), percentile(callMs, 1.0));
   std::printf("per position (both sides) ms: median %.4f  p99 %.4f  max %.3f\n", percentile(positionMs, 0.5),
               percentile(positionMs, 0.99), percentile(positionMs, 1.0));
+  if (!deadMs.empty())
+    std::printf("is_dead_position ms: median %.4f  p99 %.4f  max %.3f  (disagrees with the two calls: %d)\n",
+                percentile(deadMs, 0.5), percentile(deadMs, 0.99), percentile(deadMs, 1.0), deadMismatch);
   for (auto& [k, v] : reasons) std::printf("  %-28s %d\n", k.c_str(), v);
   if (labelled) {
     std::printf("labelled %d: agreement %d (%.2f%%); cannot-labels %d, proven %d, missed %d; UNSOUND %d\n",
