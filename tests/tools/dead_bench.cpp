@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
     std::cerr << "dead_bench: cannot open '" << argv[1] << "'\n";
     return 2;
   }
-  std::vector<double> callMs, positionMs, deadMs;
+  std::vector<double> callMs, positionMs, deadMs, foundNodes, provenNodes;
   int deadMismatch = 0;
   std::map<std::string, int> reasons;
   int positions = 0, labelled = 0, agree = 0, unsound = 0, missed = 0, cannotLabels = 0, provenCannot = 0;
@@ -156,6 +156,8 @@ int main(int argc, char** argv) {
                                                                      : "unknown/") +
                         mate_reason_name(a.reason);
       ++reasons[key];
+      if (a.reason == MateReason::HelpmateFound) foundNodes.push_back(a.nodes);
+      if (a.reason == MateReason::Search) provenNodes.push_back(a.nodes);
       if (showMisses && a.reason == MateReason::Search) std::cout << "SEARCHED " << a.nodes << " " << ms << "\n";
       if (showMisses && ms > 30) std::cout << "SLOW " << ms << " ms " << a.nodes << " nodes " << mate_reason_name(a.reason) << " " << (c == WHITE ? "w " : "b ") << fen << "\n";
       if (!label.empty()) {
@@ -197,6 +199,9 @@ int main(int argc, char** argv) {
   if (!deadMs.empty())
     std::printf("is_dead_position ms: median %.4f  p99 %.4f  max %.3f  (disagrees with the two calls: %d)\n",
                 percentile(deadMs, 0.5), percentile(deadMs, 0.99), percentile(deadMs, 1.0), deadMismatch);
+  std::printf("nodes to a helpmate: median %.0f  p90 %.0f  p99 %.0f;  to a search proof: median %.0f  p90 %.0f\n",
+              percentile(foundNodes, 0.5), percentile(foundNodes, 0.9), percentile(foundNodes, 0.99),
+              percentile(provenNodes, 0.5), percentile(provenNodes, 0.9));
   for (auto& [k, v] : reasons) std::printf("  %-28s %d\n", k.c_str(), v);
   if (labelled) {
     std::printf("labelled %d: agreement %d (%.2f%%); cannot-labels %d, proven %d, missed %d; UNSOUND %d\n",
