@@ -76,30 +76,74 @@ int distance(Square a, Square b) {
 constexpr int VALUE[PIECE_TYPE_NB] = {1, 3, 3, 5, 9, 0};
 
 // Ordering for the search: moves that look like progress towards a mate by
-// `winner` first. Only the order depends on this; what is proven does not.
-int move_score(const Position& pos, Move m, Color winner) {
-  const Square from = m.from(), to = m.to();
-  const PieceType pt = type_of(pos.moved_piece(m));
-  const Color us = pos.side_to_move();
-  const Square target = pos.king_square(~winner);
-  int score = 0;
-  if (m.kind() == PROMOTION) score += m.promotion() == QUEEN ? 100 : 20;
-  if (us == winner) {
-    if (pos.is_capture(m) && m.kind() != CASTLING)
-      score += 30 + VALUE[pos.piece_on(to) == NO_PIECE ? PAWN : type_of(pos.piece_on(to))];
-    if (pt != PAWN) score += 10 * (distance(from, target) - distance(to, target));
-    else score += 3;
-  } else {
-    if (pos.is_capture(m) && m.kind() != CASTLING) score -= 40;
-    if (pt == KING) {
-      score += 10 * (distance(from, pos.king_square(winner)) - distance(to, pos.king_square(winner)));
+// the winner first. Only the order depends on this; what is proven does not.
+class MoveOrder {
+ public:
+  MoveOrder(const Position& pos, Color winner)
+      : pos_(pos),
+        winnerMoves_(pos.side_to_move() == winner),
+        target_(pos.king_square(~winner)),
+        winnerKing_(pos.king_square(winner)) {}
+
+  int score(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const PieceType pt = type_of(pos_.moved_piece(m));
+    const bool capture = m.kind() != CASTLING && pos_.is_capture(m);
+    int score = 0;
+    if (m.kind() == PROMOTION) score += m.promotion() == QUEEN ? 100 : 20;
+    if (winnerMoves_) {
+      // The winner: captures, and pieces closing in on the loser's king.
+      if (capture) score += 30 + VALUE[pos_.empty(to) ? PAWN : type_of(pos_.piece_on(to))];
+      if (pt != PAWN) score += 10 * (distance(from, target_) - distance(to, target_));
+      else score += 3;
+    } else if (pt == KING) {
+      // The loser's king walks towards the winner's king (and so its pieces).
+      score += 10 * (distance(from, winnerKing_) - distance(to, winnerKing_));
+      if (capture) score -= 40;
     } else {
-      if (distance(to, target) == 1) score += 8;
+      // The loser's other units gather round their king, out of the way.
+      if (capture) score -= 40;
+      if (distance(to, target_) == 1) score += 8;
       if (pt == PAWN) score += 2;
     }
+    return score;
   }
-  return score;
-}
+
+  // Sorts best first, ties in generation order (which the searches' results
+  // are tuned with): insertion sort on short lists, else score and index
+  // packed into one integer for std::sort.
+  void sort(MoveList& moves) const {
+    const int n = moves.size;
+    if (n <= 32) {
+      int scores[32];
+      for (int i = 0; i < n; ++i) {
+        const Move m = moves.moves[i];
+        const int sc = score(m);
+        int j = i;
+        for (; j > 0 && scores[j - 1] < sc; --j) {
+          scores[j] = scores[j - 1];
+          moves.moves[j] = moves.moves[j - 1];
+        }
+        scores[j] = sc;
+        moves.moves[j] = m;
+      }
+      return;
+    }
+    std::int32_t keys[MAX_MOVES];
+    Move original[MAX_MOVES];
+    for (int i = 0; i < n; ++i) {
+      original[i] = moves.moves[i];
+      keys[i] = std::int32_t((score(moves.moves[i]) + 1024) << 8) | (255 - i);
+    }
+    std::sort(keys, keys + n, [](std::int32_t a, std::int32_t b) { return a > b; });
+    for (int i = 0; i < n; ++i) moves.moves[i] = original[255 - (keys[i] & 0xFF)];
+  }
+
+ private:
+  const Position& pos_;
+  bool winnerMoves_;
+  Square target_, winnerKing_;
+};
 
 }  // namespace
 
@@ -112,18 +156,7 @@ SearchResult explore_reachable(const Position& root, Color winner, int maxNodes,
   s.frames.clear();
 
   auto push_frame = [&](Move move, const UndoInfo& undo, MoveList& moves) {
-    int scores[MAX_MOVES];
-    // Insertion sort, best first: lists are short.
-    for (int i = 0; i < moves.size; ++i) {
-      Move m = moves.moves[i];
-      int sc = move_score(pos, m, winner), j = i;
-      for (; j > 0 && scores[j - 1] < sc; --j) {
-        scores[j] = scores[j - 1];
-        moves.moves[j] = moves.moves[j - 1];
-      }
-      scores[j] = sc;
-      moves.moves[j] = m;
-    }
+    MoveOrder(pos, winner).sort(moves);
     int begin = int(s.pool.size());
     s.pool.insert(s.pool.end(), moves.begin(), moves.end());
     s.frames.push_back(Frame{move, undo, begin, begin, begin + moves.size});

@@ -16,6 +16,7 @@
 // when it has at most R positions (default 30000), else no helpmate within P
 // plies (default 6). Any mate found is a soundness failure.
 #include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <cstdio>
 #include <fstream>
@@ -35,11 +36,15 @@ using namespace escaque;
 namespace {
 
 // CPU time of this thread, in milliseconds: steadier than wall time on a
-// shared machine.
+// shared machine. (WebAssembly has no CPU clock: wall time there.)
 double cpu_ms() {
+#ifdef __EMSCRIPTEN__
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+#else
   timespec t;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
+#endif
 }
 
 double percentile(std::vector<double> v, double p) {
