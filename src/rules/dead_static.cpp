@@ -28,7 +28,8 @@ constexpr Bitboard ALL_SQUARES = ~Bitboard(0);
 
 class MateSquareTest {
  public:
-  MateSquareTest(const Position& pos, Color winner, const Reach& r) : r_(r), winner_(winner), loser_(~winner) {
+  MateSquareTest(const Position& pos, Color winner, const Reach& r)
+      : pos_(pos), r_(r), winner_(winner), loser_(~winner) {
     closedAlways_ = r.fixed[loser_] | r.fixed[winner_] | r.fixedPawnAttacks[winner_];
     loserCount_ = r.unitCount[loser_];
     loserOccUnion_ = 0;
@@ -98,11 +99,19 @@ class MateSquareTest {
   Bitboard last_rank() const { return winner_ == WHITE ? RANK_8_BB : RANK_1_BB; }
 
   // Could a unit of the winner other than unit i check k together with the
-  // checker on x? Not if it could only do so from the checker's own line.
+  // checker on x? A double check is a direct check plus a discovered one, so
+  // one of the two must be a slider the other can unmask. Two bishops cannot:
+  // a bishop leaving one diagonal through k moves along a line parallel to the
+  // other one; nor two rooks, likewise; knights and pawns unmask nothing and
+  // cannot be unmasked. Nor can a unit that could only check from the
+  // checker's own ray. (Castling can unmask with the king: then anything goes.)
   bool second_checker_possible(int i, Square k, Square x) const {
     const Reach& r = r_;
     if (r.promoRegion[winner_] && (r.promoRegion[winner_] & (attacks_bb(QUEEN, k, r.walls) | knight_attacks(k))))
       return true;
+    const bool castling = pos_.castling_rights() & (winner_ == WHITE ? 3 : 12);
+    const PieceType ti = r.units[winner_][i].type;
+    auto slider = [](PieceType t) { return t == BISHOP || t == ROOK || t == QUEEN; };
     // The half-line from k through x: a second piece there is behind or in
     // front of the checker, never checking at the same time.
     Bitboard checkRay = 0;
@@ -115,6 +124,10 @@ class MateSquareTest {
     for (int j = 0; j < r.unitCount[winner_]; ++j) {
       if (j == i) continue;
       const MobileUnit& u = r.units[winner_][j];
+      const PieceType tj = u.type;
+      const bool pairCan = castling || ((slider(ti) || slider(tj)) && !(ti == BISHOP && tj == BISHOP) &&
+                                        !(ti == ROOK && tj == ROOK));
+      if (!pairCan) continue;
       Bitboard origins = u.type == PAWN ? pawn_attacks(loser_, k) : attacks_bb(u.type, k, r.walls);
       if (u.region & origins & ~checkRay) return true;
     }
@@ -277,6 +290,7 @@ class MateSquareTest {
     return false;
   }
 
+  const Position& pos_;
   const Reach& r_;
   Color winner_, loser_;
   Square loserKing_;

@@ -83,6 +83,14 @@ TEST(DeadPosition, MinorPieceAgainstMaterialThatCanBlock) {
       {"8/3q4/4k3/8/8/3KN3/8/8 w - - 0 1", false, true, "K+N v K+Q: the knight never mates"},
       {"8/3q4/4k3/8/8/3KB3/8/8 w - - 0 1", false, true, "K+B v K+Q: the bishop never mates"},
       {"8/3r4/4k3/8/8/3KB3/8/8 w - - 0 1", false, true, "K+B v K+R: the bishop never mates"},
+      // Bishops of one colour check along diagonals, so the squares of the
+      // other colour around the king are its orthogonal neighbours; a rook on
+      // any of them is next to the first square of the checking diagonal. Two
+      // bishops never give double check (one would have to leave a diagonal
+      // through the king along a line parallel to the other one).
+      {"r3k2r/8/8/8/8/8/3B4/2B1K3 w - - 0 1", false, true, "two dark bishops v two rooks"},
+      // With bishops of both colours the rook can be kept away from the check.
+      {"r3k3/8/8/8/8/8/3BB3/4K3 w - - 0 1", true, true, "bishops of both colours v a rook"},
   };
   for (const Case& c : cases) expect_case(c);
 }
