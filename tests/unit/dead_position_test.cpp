@@ -4,17 +4,23 @@
 // differential check of every "cannot" against an exhaustive reference search.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "../tools/random_positions.h"
 #include "../tools/reference_helpmate.h"
 #include "core/fen.h"
+#include "core/movegen.h"
 #include "rules/dead_position.h"
 
 using namespace escaque;
 
 namespace {
+
+// Kings on different squares, not touching.
+bool distance_ok(Square a, Square b) { return a != b && !(king_attacks(a) & square_bb(b)); }
 
 Position from_fen(const std::string& fen) {
   Position pos;
@@ -93,6 +99,58 @@ TEST(DeadPosition, MinorPieceAgainstMaterialThatCanBlock) {
       {"r3k3/8/8/8/8/8/3BB3/4K3 w - - 0 1", true, true, "bishops of both colours v a rook"},
   };
   for (const Case& c : cases) expect_case(c);
+}
+
+namespace {
+
+// Counts the checkmates of black, black to move, over every placement of the
+// two kings and the given extra pieces (the black king in one eighth of the
+// board: without pawns the board's symmetries give the rest). Zero means the
+// material can never mate, whatever the history: an independent check of the
+// claims above.
+long count_all_checkmates(std::initializer_list<Piece> extra) {
+  const std::vector<Piece> pieces(extra);
+  const Square octant[] = {SQ_A1, SQ_B1, SQ_C1, SQ_D1, SQ_B2, SQ_C2, SQ_D2, SQ_C3, SQ_D3, SQ_D4};
+  long mates = 0;
+  Square placed[8];
+  auto place = [&](auto&& self, std::size_t i, Bitboard used) -> void {
+    if (i == pieces.size()) {
+      Position pos;
+      pos.put_piece(make_piece(WHITE, KING), placed[0]);
+      pos.put_piece(make_piece(BLACK, KING), placed[1]);
+      for (std::size_t j = 0; j < pieces.size(); ++j) pos.put_piece(pieces[j], placed[j + 2]);
+      pos.set_side_to_move(BLACK);
+      pos.finish_setup();
+      if (pos.in_check() && !pos.attacked_by(BLACK, pos.king_square(WHITE), pos.pieces()) && !has_legal_move(pos))
+        ++mates;
+      return;
+    }
+    for (int s = 0; s < 64; ++s) {
+      if (used & square_bb(Square(s))) continue;
+      placed[i + 2] = Square(s);
+      self(self, i + 1, used | square_bb(Square(s)));
+    }
+  };
+  for (Square bk : octant)
+    for (int wk = 0; wk < 64; ++wk) {
+      if (distance_ok(Square(wk), bk)) {
+        placed[0] = Square(wk);
+        placed[1] = bk;
+        place(place, 0, square_bb(bk) | square_bb(Square(wk)));
+      }
+    }
+  return mates;
+}
+
+}  // namespace
+
+TEST(DeadPosition, NoCheckmateExistsAtAll) {
+  EXPECT_EQ(count_all_checkmates({make_piece(WHITE, KNIGHT), make_piece(BLACK, QUEEN)}), 0);
+  EXPECT_EQ(count_all_checkmates({make_piece(WHITE, BISHOP), make_piece(BLACK, QUEEN)}), 0);
+  EXPECT_EQ(count_all_checkmates({make_piece(WHITE, BISHOP), make_piece(BLACK, ROOK)}), 0);
+  // ... while with a knight or a rook to block, or a pawn, mates exist.
+  EXPECT_GT(count_all_checkmates({make_piece(WHITE, KNIGHT), make_piece(BLACK, ROOK)}), 0);
+  EXPECT_GT(count_all_checkmates({make_piece(WHITE, BISHOP), make_piece(BLACK, KNIGHT)}), 0);
 }
 
 TEST(DeadPosition, HelpmatesAreFoundNotJustAssumed) {
