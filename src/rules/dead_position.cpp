@@ -48,6 +48,7 @@ MateAnalysis analyse_checkmate(const Position& pos, Color side, const MateLimits
   }
   if (dead::material_cannot_mate(pos, side)) return verdict(MateVerdict::Cannot, MateReason::Material);
   if (dead::statically_unwinnable(pos, side)) return verdict(MateVerdict::Cannot, MateReason::Blockade);
+  if (limits.maxNodes <= 0) return verdict(MateVerdict::Unknown, MateReason::Limit);
   dead::SearchStats stats;
   switch (dead::explore_reachable(pos, side, limits.maxNodes, stats)) {
     case dead::SearchResult::Mate: {
@@ -63,6 +64,12 @@ MateAnalysis analyse_checkmate(const Position& pos, Color side, const MateLimits
 
 bool can_checkmate(const Position& pos, Color side) {
   return analyse_checkmate(pos, side).verdict != MateVerdict::Cannot;
+}
+
+bool can_checkmate_static(const Position& pos, Color side) {
+  MateLimits none;
+  none.maxNodes = 0;
+  return analyse_checkmate(pos, side, none).verdict != MateVerdict::Cannot;
 }
 
 bool is_dead_position(const Position& pos) {

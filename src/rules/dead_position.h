@@ -19,7 +19,15 @@
 namespace escaque {
 
 // True unless it is proven that `side` can never deliver checkmate from pos.
+// Usually well under a millisecond; at worst the search's node limit (tens of
+// milliseconds): fine per move or per flag fall, too slow for an engine's
+// evaluation, which should use can_checkmate_static().
 bool can_checkmate(const Position& pos, Color side);
+
+// The same without any search: material rules and the reachability analysis
+// only (a few microseconds). Still sound; proves fewer positions dead (not
+// forced lines, nor small positions that need exploring).
+bool can_checkmate_static(const Position& pos, Color side);
 
 // Neither side can ever checkmate: the game is drawn at once (Art. 9.6.2).
 bool is_dead_position(const Position& pos);
@@ -60,6 +68,7 @@ struct MateAnalysis {
 
 struct MateLimits {
   // Bound on positions visited by the search; past it the answer is Unknown.
+  // 0: no search at all.
   // The default keeps the worst case within about 70 ms natively (positions
   // with very many moves each), 99% of positions within 15 ms.
   int maxNodes = 50000;

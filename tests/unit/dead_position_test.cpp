@@ -242,6 +242,18 @@ TEST(DeadPosition, NodeLimitGivesUnknownNeverCannot) {
   EXPECT_EQ(a.reason, MateReason::Limit);
 }
 
+TEST(DeadPosition, StaticOnlyVariantIsSoundAndWeaker) {
+  // Proven without search: material, and a locked wall.
+  EXPECT_FALSE(can_checkmate_static(from_fen("8/8/4k3/8/8/3KN3/8/8 w - - 0 1"), WHITE));
+  EXPECT_FALSE(can_checkmate_static(from_fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1"), BLACK));
+  EXPECT_FALSE(can_checkmate_static(from_fen("8/3q4/4k3/8/8/3KN3/8/8 w - - 0 1"), WHITE));
+  // The forced capture needs the search: the static variant stays on the safe side.
+  Position forced = from_fen("2b5/8/8/8/8/8/5k1p/7K w - - 0 1");
+  EXPECT_TRUE(can_checkmate_static(forced, BLACK));
+  EXPECT_FALSE(can_checkmate(forced, BLACK));
+  EXPECT_TRUE(can_checkmate_static(from_fen("4k3/8/8/8/8/8/8/2NKN3 w - - 0 1"), WHITE));
+}
+
 TEST(DeadPosition, InsufficientMaterialStaysNarrow) {
   EXPECT_TRUE(is_insufficient_material(from_fen("8/8/4k3/8/8/3KB3/8/8 b - - 0 1")));
   EXPECT_FALSE(is_insufficient_material(from_fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1")));
