@@ -1,21 +1,92 @@
 #include "dead_position.h"
 
 #include "../core/bitboard.h"
+#include "../core/movegen.h"
+#include "dead_static.h"
+#include "helpmate_search.h"
 
 namespace escaque {
 
 namespace {
-// Material that can never mate on its own against anything: nothing but the king.
-bool only_king(const Position& pos, Color c) { return pos.pieces(c) == pos.pieces(c, KING); }
+
+bool one_king_each(const Position& pos) {
+  return popcount(pos.pieces(WHITE, KING)) == 1 && popcount(pos.pieces(BLACK, KING)) == 1;
+}
+
+MateAnalysis verdict(MateVerdict v, MateReason why, int nodes = 0) {
+  MateAnalysis a;
+  a.verdict = v;
+  a.reason = why;
+  a.nodes = nodes;
+  return a;
+}
+
 }  // namespace
 
+const char* mate_reason_name(MateReason reason) {
+  switch (reason) {
+    case MateReason::AlreadyMate: return "already-mate";
+    case MateReason::GameOver: return "game-over";
+    case MateReason::NoKing: return "no-king";
+    case MateReason::Material: return "material";
+    case MateReason::Blockade: return "blockade";
+    case MateReason::Search: return "search";
+    case MateReason::HelpmateFound: return "helpmate-found";
+    case MateReason::Limit: return "limit";
+  }
+  return "?";
+}
+
+MateAnalysis analyse_checkmate(const Position& pos, Color side, const MateLimits& limits) {
+  if (!one_king_each(pos) || pos.attacked_by(pos.side_to_move(), pos.king_square(~pos.side_to_move()),
+                                             pos.pieces()))
+    return verdict(MateVerdict::Unknown, MateReason::NoKing);
+  if (!has_legal_move(pos)) {
+    if (pos.in_check())
+      return verdict(pos.side_to_move() == side ? MateVerdict::Cannot : MateVerdict::Can, MateReason::AlreadyMate);
+    return verdict(MateVerdict::Cannot, MateReason::GameOver);
+  }
+  if (dead::material_cannot_mate(pos, side)) return verdict(MateVerdict::Cannot, MateReason::Material);
+  if (dead::statically_unwinnable(pos, side)) return verdict(MateVerdict::Cannot, MateReason::Blockade);
+  if (limits.maxNodes <= 0) return verdict(MateVerdict::Unknown, MateReason::Limit);
+  dead::SearchStats stats;
+  switch (dead::explore_reachable(pos, side, limits.maxNodes, stats)) {
+    case dead::SearchResult::Mate: {
+      MateAnalysis a = verdict(MateVerdict::Can, MateReason::HelpmateFound, stats.nodes);
+      a.helpmatePlies = stats.matePlies;
+      return a;
+    }
+    case dead::SearchResult::NoMate: return verdict(MateVerdict::Cannot, MateReason::Search, stats.nodes);
+    case dead::SearchResult::Unknown: break;
+  }
+  return verdict(MateVerdict::Unknown, MateReason::Limit, stats.nodes);
+}
+
 bool can_checkmate(const Position& pos, Color side) {
-  // Baseline: a lone king can never give mate. (Replaced by the full analysis.)
-  return !only_king(pos, side);
+  return analyse_checkmate(pos, side).verdict != MateVerdict::Cannot;
+}
+
+bool can_checkmate_static(const Position& pos, Color side) {
+  MateLimits none;
+  none.maxNodes = 0;
+  return analyse_checkmate(pos, side, none).verdict != MateVerdict::Cannot;
 }
 
 bool is_dead_position(const Position& pos) {
-  return !can_checkmate(pos, WHITE) && !can_checkmate(pos, BLACK);
+  // A quick look at both sides first: when either side has a helpmate that
+  // is easy to find, the other side's full analysis is never needed.
+  MateLimits quick;
+  quick.maxNodes = 2000;
+  const MateLimits full;
+  MateVerdict verdicts[COLOR_NB];
+  for (Color c : {WHITE, BLACK}) {
+    verdicts[c] = analyse_checkmate(pos, c, quick).verdict;
+    if (verdicts[c] == MateVerdict::Can) return false;
+  }
+  for (Color c : {WHITE, BLACK})
+    if (verdicts[c] == MateVerdict::Unknown && analyse_checkmate(pos, c, full).verdict != MateVerdict::Cannot)
+      return false;
+  return true;
 }
 
 bool is_insufficient_material(const Position& pos) {

@@ -1,0 +1,331 @@
+#include "dead_reach.h"
+
+#include <initializer_list>
+
+#include "../core/bitboard.h"
+
+namespace escaque::dead {
+
+namespace {
+
+constexpr Bitboard FILE_B_BB = FILE_A_BB << 1;
+constexpr Bitboard FILE_G_BB = FILE_A_BB << 6;
+
+Bitboard knight_spread(Bitboard b) {
+  Bitboard l1 = (b >> 1) & ~FILE_H_BB, l2 = (b >> 2) & ~(FILE_G_BB | FILE_H_BB);
+  Bitboard r1 = (b << 1) & ~FILE_A_BB, r2 = (b << 2) & ~(FILE_A_BB | FILE_B_BB);
+  Bitboard h1 = l1 | r1, h2 = l2 | r2;
+  return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
+}
+
+// Everything reachable from gen by repeated steps of `step` through pro
+// (Kogge-Stone occluded fill). `enterable` drops the squares a step would
+// reach only by wrapping around the board edge.
+template <int Step>
+Bitboard ray_fill(Bitboard gen, Bitboard pro) {
+  constexpr Bitboard enterable = (Step == 1 || Step == 9 || Step == -7)   ? ~FILE_A_BB
+                                 : (Step == -1 || Step == 7 || Step == -9) ? ~FILE_H_BB
+                                                                           : ~Bitboard(0);
+  auto sh = [](Bitboard b, int n) { return n > 0 ? b << n : b >> -n; };
+  pro &= enterable;
+  gen |= pro & sh(gen, Step);
+  pro &= sh(pro, Step);
+  gen |= pro & sh(gen, 2 * Step);
+  pro &= sh(pro, 2 * Step);
+  gen |= pro & sh(gen, 4 * Step);
+  return gen;
+}
+
+// The moves of a piece kind, as a combination of move patterns.
+struct Shape {
+  bool diagonal, orthogonal, knight;
+};
+Shape shape_of(PieceType pt) {
+  switch (pt) {
+    case KNIGHT: return {false, false, true};
+    case BISHOP: return {true, false, false};
+    case ROOK: return {false, true, false};
+    default: return {true, true, false};  // queen
+  }
+}
+constexpr Shape ANY_PIECE = {true, true, true};  // whatever a pawn may promote to
+
+// Closure of start under the shape's moves through the squares in pro.
+Bitboard region_of(Shape s, Bitboard start, Bitboard pro) {
+  Bitboard r = start;
+  for (;;) {
+    Bitboard n = r;
+    if (s.diagonal)
+      n |= ray_fill<9>(r, pro) | ray_fill<7>(r, pro) | ray_fill<-7>(r, pro) | ray_fill<-9>(r, pro);
+    if (s.orthogonal)
+      n |= ray_fill<8>(r, pro) | ray_fill<-8>(r, pro) | ray_fill<1>(r, pro) | ray_fill<-1>(r, pro);
+    if (s.knight) n |= knight_spread(r) & pro;
+    if (n == r) return r;
+    r = n;
+  }
+}
+// Squares attacked from a closed region: the first blocker on any ray is one
+// step beyond the region, so one step in each direction is enough.
+Bitboard attacks_of(Shape s, Bitboard region) {
+  Bitboard a = 0;
+  if (s.diagonal) a |= shift<9>(region) | shift<7>(region) | shift<-7>(region) | shift<-9>(region);
+  if (s.orthogonal) a |= shift<8>(region) | shift<-8>(region) | shift<1>(region) | shift<-1>(region);
+  if (s.knight) a |= knight_spread(region);
+  return a;
+}
+
+Bitboard flood_king(Square from, Bitboard pro) {
+  Bitboard r = square_bb(from);
+  for (;;) {
+    Bitboard n = r | (king_spread(r) & pro);
+    if (n == r) return r;
+    r = n;
+  }
+}
+
+Bitboard pawn_attacks_of(Color c, Bitboard b) {
+  return c == WHITE ? pawn_attacks_bb<WHITE>(b) : pawn_attacks_bb<BLACK>(b);
+}
+Bitboard push_of(Color c, Bitboard b) { return c == WHITE ? shift<8>(b) : shift<-8>(b); }
+Bitboard home_rank(Color c) { return c == WHITE ? rank_bb(1) : rank_bb(6); }
+Bitboard last_rank(Color c) { return c == WHITE ? RANK_8_BB : RANK_1_BB; }
+
+// From strongest to weakest; see dead_reach.h. FILEBOUND pawns never capture
+// (so never leave their file) but may be captured or promote.
+enum Fate : std::uint8_t { FIXED, PERSISTENT, FILEBOUND, FREE };
+
+// Cone of a free pawn: pushes through anything but walls, captures wherever
+// an enemy unit may ever stand.
+Bitboard free_cone(Color c, Square s, Bitboard walls, Bitboard enemyOcc) {
+  Bitboard cone = square_bb(s);
+  const Bitboard last = last_rank(c);
+  for (;;) {
+    Bitboard movers = cone & ~last;
+    Bitboard single = push_of(c, movers) & ~walls;
+    Bitboard dbl = push_of(c, push_of(c, movers & home_rank(c)) & ~walls) & ~walls;
+    Bitboard caps = pawn_attacks_of(c, movers) & enemyOcc;
+    Bitboard next = cone | single | dbl | caps;
+    if (next == cone) return cone;
+    cone = next;
+  }
+}
+
+class ReachBuilder {
+ public:
+  ReachBuilder(const Position& pos, Reach& r) : pos_(pos), r_(r) {}
+
+  void run() {
+    initial_fates();
+    for (int guard = 0; guard < 200; ++guard) {
+      compute();
+      if (!demote_violators()) return;
+    }
+    // Not reached (each round demotes at least one of at most 32 units twice),
+    // but if it were, the last computation would not be self-consistent:
+    // make everything Free, which is always consistent.
+    set_fate(pos_.pieces(), FREE);
+    compute();
+  }
+
+ private:
+  void initial_fates() {
+    fates_[FIXED] = pos_.pieces();
+    fates_[PERSISTENT] = fates_[FILEBOUND] = 0;
+    // Units that can move right now are not fixed: settling them here saves
+    // rounds of the fixpoint (which would find the same).
+    const Bitboard occupied = pos_.pieces();
+    for (Color c : {WHITE, BLACK}) {
+      const Bitboard own = pos_.pieces(c);
+      const Bitboard enemyPawnAttacks = pawn_attacks_of(~c, pos_.pieces(~c, PAWN));
+      const Bitboard pawns = pos_.pieces(c, PAWN);
+      set_fate(pawns & ~push_of(~c, occupied), PERSISTENT);
+      const Square k = pos_.king_square(c);
+      if (king_attacks(k) & ~occupied & ~enemyPawnAttacks) set_fate(square_bb(k), FREE);
+      for (Bitboard b = own & ~pos_.pieces(PAWN, KING); b;) {
+        Square s = pop_lsb(b);
+        if (attacks_bb(type_of(pos_.piece_on(s)), s, occupied) & ~own) set_fate(square_bb(s), FREE);
+      }
+    }
+    // A pending en passant capture moves a "blocked" pawn sideways.
+    if (pos_.en_passant_square() != SQ_NONE) {
+      const Color us = pos_.side_to_move();
+      const Square ep = pos_.en_passant_square();
+      set_fate(square_bb(Square(ep - pawn_push(us))) | (pawn_attacks(~us, ep) & pos_.pieces(us, PAWN)), FREE);
+    }
+    // Castling moves king and rook in ways the fixed-unit test ignores.
+    for (Color c : {WHITE, BLACK})
+      if (pos_.castling_rights() & (c == WHITE ? 3 : 12))
+        set_fate(pos_.pieces(c, KING) | pos_.pieces(c, ROOK), FREE);
+  }
+
+  Fate fate(Square s) const {
+    const Bitboard b = square_bb(s);
+    return (fates_[FIXED] & b) ? FIXED : (fates_[PERSISTENT] & b) ? PERSISTENT : (fates_[FILEBOUND] & b) ? FILEBOUND : FREE;
+  }
+  void set_fate(Bitboard units, Fate f) {
+    for (Bitboard& b : fates_) b &= ~units;
+    if (f != FREE) fates_[f] |= units;
+  }
+  Bitboard free_units() const { return pos_.pieces() & ~(fates_[FIXED] | fates_[PERSISTENT] | fates_[FILEBOUND]); }
+
+  void compute() {
+    Reach& r = r_;
+    r.walls = fates_[FIXED];
+    const Bitboard pawns = pos_.pieces(PAWN);
+    const Bitboard pro = ~r.walls;
+    for (Color c : {WHITE, BLACK}) {
+      r.fixed[c] = r.walls & pos_.pieces(c);
+      r.fixedPawnAttacks[c] = pawn_attacks_of(c, r.fixed[c] & pawns);
+    }
+    for (Color c : {WHITE, BLACK}) {
+      const Square k = pos_.king_square(c);
+      r.kingRegion[c] = (r.walls & square_bb(k)) ? square_bb(k) : flood_king(k, pro & ~r.fixedPawnAttacks[~c]);
+      // Fixed pieces attack only their own fixed neighbours (else they could
+      // move), and a unit next to a king can never be taken by the other king.
+      Bitboard def = r.fixedPawnAttacks[c];
+      for (Bitboard b = r.fixed[c] & ~pawns; b;) {
+        Square s = pop_lsb(b);
+        def |= attacks_bb(type_of(pos_.piece_on(s)), s, r.walls);
+      }
+      r.defended[c] = def;
+      r.unitCount[c] = 0;
+      for (Bitboard b = pos_.pieces(c) & ~pos_.pieces(PAWN, KING) & ~r.walls; b;) {
+        Square s = pop_lsb(b);
+        PieceType pt = type_of(pos_.piece_on(s));
+        Shape shape = shape_of(pt);
+        Bitboard region = region_of(shape, square_bb(s), pro);
+        add_unit(c, {pt, s, region, attacks_of(shape, region), false});
+      }
+      file_cones(c);
+    }
+    // Free pawns: a first, generous pass lets them capture anywhere; the
+    // second pass only where the first says an enemy unit could stand.
+    const int fixedUnits[COLOR_NB] = {r.unitCount[WHITE], r.unitCount[BLACK]};
+    Bitboard enemyOcc[COLOR_NB] = {~Bitboard(0), ~Bitboard(0)};
+    for (int pass = 0; pass < 2; ++pass) {
+      for (Color c : {WHITE, BLACK}) {
+        r.unitCount[c] = fixedUnits[c];
+        for (Bitboard b = pos_.pieces(c, PAWN) & free_units(); b;) {
+          Square s = pop_lsb(b);
+          Bitboard cone = free_cone(c, s, r.walls, enemyOcc[c]);
+          add_unit(c, {PAWN, s, cone, pawn_attacks_of(c, cone & ~last_rank(c)), bool(cone & last_rank(c))});
+        }
+        summarise(c);
+      }
+      enemyOcc[WHITE] = r.occ[BLACK];
+      enemyOcc[BLACK] = r.occ[WHITE];
+    }
+  }
+
+  void add_unit(Color c, const MobileUnit& u) {
+    if (r_.unitCount[c] < MAX_MOBILE_UNITS) r_.units[c][r_.unitCount[c]++] = u;
+  }
+
+  // Cones of pawns that never leave their file: straight pushes only, never
+  // past a wall nor past the next pawn ahead on the file that never leaves it
+  // nor disappears (Fixed or Persistent). Pawns are taken from the most
+  // advanced back, so an own pawn ahead already has its cone.
+  void file_cones(Color c) {
+    Reach& r = r_;
+    const int up = pawn_push(c);
+    const Bitboard bounding = fates_[FIXED] | fates_[PERSISTENT];  // never leave the file nor vanish
+    const Bitboard enemyBounds = pos_.pieces(~c, PAWN) & bounding;
+    Bitboard topOfCone[8] = {};  // per file: furthest square of the last own bounding pawn seen
+    for (Bitboard b = pos_.pieces(c, PAWN) & ~free_units(); b;) {
+      // Most advanced first.
+      Square s = c == WHITE ? msb(b) : lsb(b);
+      b ^= square_bb(s);
+      const int f = file_of(s);
+      const Fate fs = fate(s);
+      Bitboard cone = square_bb(s);
+      if (fs != FIXED) {
+        for (int t = s + up; t >= 0 && t < 64; t += up) {
+          Bitboard tb = square_bb(Square(t));
+          if ((r.walls | enemyBounds | topOfCone[f]) & tb) break;
+          cone |= tb;
+        }
+      }
+      if (fs <= PERSISTENT) topOfCone[f] = c == WHITE ? square_bb(msb(cone)) : square_bb(lsb(cone));
+      if (fs != FIXED)
+        add_unit(c, {PAWN, s, cone, pawn_attacks_of(c, cone & ~last_rank(c)), bool(cone & last_rank(c))});
+    }
+  }
+
+  void summarise(Color c) {
+    Reach& r = r_;
+    Bitboard occ = r.fixed[c] & ~pos_.pieces(KING), att = r.fixedPawnAttacks[c], promo = 0;
+    for (int i = 0; i < r.unitCount[c]; ++i) {
+      const MobileUnit& u = r.units[c][i];
+      occ |= u.region;
+      att |= u.attacks;
+      if (u.promotes) promo |= u.region & last_rank(c);
+    }
+    r.promoRegion[c] = promo ? region_of(ANY_PIECE, promo, ~r.walls) : 0;
+    r.promoAttacks[c] = attacks_of(ANY_PIECE, r.promoRegion[c]);
+    r.occ[c] = occ | r.promoRegion[c];
+    r.attacks[c] = att | r.promoAttacks[c];
+  }
+
+  // Units whose fate the computed reach contradicts get the next weaker fate.
+  bool demote_violators() {
+    const Reach& r = r_;
+    bool any = false;
+    for (Color c : {WHITE, BLACK}) {
+      const Color e = ~c;
+      const Bitboard kingTouch = king_spread(r.kingRegion[e]);
+      // May a unit standing on the squares sq be captured by the enemy?
+      auto capturable = [&](Bitboard sq) {
+        return (sq & r.attacks[e]) || (sq & kingTouch & ~r.defended[c]);
+      };
+      for (Bitboard b = pos_.pieces(c) & ~free_units(); b;) {
+        Square s = pop_lsb(b);
+        const Fate fs = fate(s);
+        const Bitboard sb = square_bb(s);
+        const PieceType pt = type_of(pos_.piece_on(s));
+        bool ok;
+        if (pt == KING) {
+          ok = !(king_attacks(s) & ~r.walls & ~r.fixedPawnAttacks[e]);
+        } else if (pt != PAWN) {
+          ok = !(attacks_bb(pt, s, r.walls) & ~r.fixed[c]) && !capturable(sb);
+        } else if (fs == FIXED) {
+          ok = (push_of(c, sb) & r.walls) && !(pawn_attacks(c, s) & r.occ[e]) && !capturable(sb);
+        } else {
+          Bitboard cone = cone_of(c, s);
+          bool neverCaptures = !(pawn_attacks_of(c, cone & ~last_rank(c)) & r.occ[e]);
+          ok = neverCaptures && (fs == FILEBOUND || (!(cone & last_rank(c)) && !capturable(cone)));
+          if (!ok && fs == PERSISTENT && neverCaptures) {
+            set_fate(sb, FILEBOUND);
+            any = true;
+            continue;
+          }
+        }
+        if (!ok) {
+          set_fate(sb, (pt == PAWN && fs == FIXED) ? PERSISTENT : FREE);
+          any = true;
+        }
+      }
+    }
+    return any;
+  }
+
+  Bitboard cone_of(Color c, Square s) const {
+    for (int i = 0; i < r_.unitCount[c]; ++i)
+      if (r_.units[c][i].square == s) return r_.units[c][i].region;
+    return ~Bitboard(0);  // not recorded (too many units): assume the worst
+  }
+
+  const Position& pos_;
+  Reach& r_;
+  Bitboard fates_[FREE];  // units of each fate but FREE (the rest)
+};
+
+}  // namespace
+
+Bitboard king_spread(Bitboard b) {
+  Bitboard row = b | shift<1>(b) | shift<-1>(b);
+  return row | shift<8>(row) | shift<-8>(row);
+}
+
+void compute_reach(const Position& pos, Reach& reach) { ReachBuilder(pos, reach).run(); }
+
+}  // namespace escaque::dead

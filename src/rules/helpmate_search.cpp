@@ -1,0 +1,210 @@
+#include "helpmate_search.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "../core/movegen.h"
+#include "dead_static.h"
+
+namespace escaque::dead {
+
+namespace {
+
+// Set of position keys, cleared in O(1) by bumping a generation stamp. One
+// per thread, grown on demand and then reused, so a search allocates nothing
+// once warm.
+class VisitedSet {
+ public:
+  void reset(int expected) {
+    std::size_t want = 1024;
+    while (want < std::size_t(expected) * 2) want *= 2;
+    if (want > keys_.size()) {
+      keys_.assign(want, 0);
+      stamps_.assign(want, 0);
+      generation_ = 0;
+    }
+    if (++generation_ == 0) {  // wrapped: old stamps could look current
+      stamps_.assign(stamps_.size(), 0);
+      generation_ = 1;
+    }
+    mask_ = keys_.size() - 1;
+  }
+  // False if the key was already there.
+  bool insert(Key key) {
+    std::size_t i = std::size_t(key) & mask_;
+    while (stamps_[i] == generation_) {
+      if (keys_[i] == key) return false;
+      i = (i + 1) & mask_;
+    }
+    keys_[i] = key;
+    stamps_[i] = generation_;
+    return true;
+  }
+
+ private:
+  std::vector<Key> keys_;
+  std::vector<std::uint32_t> stamps_;
+  std::uint32_t generation_ = 0;
+  std::size_t mask_ = 0;
+};
+
+// One level of the explicit DFS stack: the move that led here (to undo it on
+// the way back) and this node's moves, kept in a shared pool.
+struct Frame {
+  Move move;
+  UndoInfo undo;
+  int begin, next, end;
+};
+
+struct ExploreScratch {
+  VisitedSet visited;
+  std::vector<Move> pool;
+  std::vector<Frame> frames;
+};
+
+ExploreScratch& scratch() {
+  thread_local ExploreScratch s;
+  return s;
+}
+
+int distance(Square a, Square b) {
+  int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+  return std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
+}
+
+constexpr int VALUE[PIECE_TYPE_NB] = {1, 3, 3, 5, 9, 0};
+
+// Ordering for the search: moves that look like progress towards a mate by
+// the winner first. Only the order depends on this; what is proven does not.
+class MoveOrder {
+ public:
+  MoveOrder(const Position& pos, Color winner)
+      : pos_(pos),
+        winnerMoves_(pos.side_to_move() == winner),
+        target_(pos.king_square(~winner)),
+        winnerKing_(pos.king_square(winner)) {}
+
+  int score(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const PieceType pt = type_of(pos_.moved_piece(m));
+    const bool capture = m.kind() != CASTLING && pos_.is_capture(m);
+    int score = 0;
+    if (m.kind() == PROMOTION) score += m.promotion() == QUEEN ? 100 : 20;
+    if (winnerMoves_) {
+      // The winner: captures, and pieces closing in on the loser's king.
+      if (capture) score += 30 + VALUE[pos_.empty(to) ? PAWN : type_of(pos_.piece_on(to))];
+      if (pt != PAWN) score += 10 * (distance(from, target_) - distance(to, target_));
+      else score += 3;
+    } else if (pt == KING) {
+      // The loser's king walks towards the winner's king (and so its pieces).
+      score += 10 * (distance(from, winnerKing_) - distance(to, winnerKing_));
+      if (capture) score -= 40;
+    } else {
+      // The loser's other units gather round their king, out of the way.
+      if (capture) score -= 40;
+      if (distance(to, target_) == 1) score += 8;
+      if (pt == PAWN) score += 2;
+    }
+    return score;
+  }
+
+  // Sorts best first, ties in generation order (which the searches' results
+  // are tuned with): insertion sort on short lists, else score and index
+  // packed into one integer for std::sort.
+  void sort(MoveList& moves) const {
+    const int n = moves.size;
+    if (n <= 32) {
+      int scores[32];
+      for (int i = 0; i < n; ++i) {
+        const Move m = moves.moves[i];
+        const int sc = score(m);
+        int j = i;
+        for (; j > 0 && scores[j - 1] < sc; --j) {
+          scores[j] = scores[j - 1];
+          moves.moves[j] = moves.moves[j - 1];
+        }
+        scores[j] = sc;
+        moves.moves[j] = m;
+      }
+      return;
+    }
+    std::int32_t keys[MAX_MOVES];
+    Move original[MAX_MOVES];
+    for (int i = 0; i < n; ++i) {
+      original[i] = moves.moves[i];
+      keys[i] = std::int32_t((score(moves.moves[i]) + 1024) << 8) | (255 - i);
+    }
+    std::sort(keys, keys + n, [](std::int32_t a, std::int32_t b) { return a > b; });
+    for (int i = 0; i < n; ++i) moves.moves[i] = original[255 - (keys[i] & 0xFF)];
+  }
+
+ private:
+  const Position& pos_;
+  bool winnerMoves_;
+  Square target_, winnerKing_;
+};
+
+}  // namespace
+
+SearchResult explore_reachable(const Position& root, Color winner, int maxNodes, SearchStats& stats) {
+  ExploreScratch& s = scratch();
+  Position pos = root;
+  s.visited.reset(maxNodes);
+  s.visited.insert(pos.key());
+  s.pool.clear();
+  s.frames.clear();
+
+  auto push_frame = [&](Move move, const UndoInfo& undo, MoveList& moves) {
+    MoveOrder(pos, winner).sort(moves);
+    int begin = int(s.pool.size());
+    s.pool.insert(s.pool.end(), moves.begin(), moves.end());
+    s.frames.push_back(Frame{move, undo, begin, begin, begin + moves.size});
+  };
+  {
+    MoveList rootMoves = legal_moves(pos);
+    push_frame(Move::none(), UndoInfo{}, rootMoves);
+  }
+
+  // Depth-first, iteratively (the path can be as long as the reachable set).
+  while (!s.frames.empty()) {
+    Frame& top = s.frames.back();
+    if (top.next == top.end) {
+      s.pool.resize(std::size_t(top.begin));
+      Move back = top.move;
+      UndoInfo undo = top.undo;
+      s.frames.pop_back();
+      if (!s.frames.empty()) pos.undo_move(back, undo);
+      continue;
+    }
+    Move m = s.pool[std::size_t(top.next++)];
+    // The full static analysis is worth its cost only after a change of
+    // material: a king or piece moving inside its region, or a pawn moving
+    // inside its cone, rarely changes its verdict (skipping it is always sound).
+    const bool structural = pos.is_capture(m) || m.kind() == PROMOTION;
+    UndoInfo undo;
+    pos.do_move(m, undo);
+    if (!s.visited.insert(pos.key())) {
+      pos.undo_move(m, undo);
+      continue;
+    }
+    if (++stats.nodes > maxNodes) return SearchResult::Unknown;
+    MoveList moves = legal_moves(pos);
+    if (moves.size == 0) {
+      if (pos.in_check() && pos.side_to_move() != winner) {
+        stats.matePlies = int(s.frames.size());
+        return SearchResult::Mate;
+      }
+      pos.undo_move(m, undo);  // stalemate, or the winner mated: a dead end
+      continue;
+    }
+    if (structural ? statically_unwinnable(pos, winner) : material_cannot_mate(pos, winner)) {
+      pos.undo_move(m, undo);
+      continue;
+    }
+    push_frame(m, undo, moves);
+  }
+  return SearchResult::NoMate;
+}
+
+}  // namespace escaque::dead

@@ -1,0 +1,286 @@
+// Dead positions and "can this side still mate": hand-made positions whose
+// answers follow from chess facts (argued in the comments, and for the small
+// ones confirmed by enumerating every reachable position), plus a
+// differential check of every "cannot" against an exhaustive reference search.
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "../tools/random_positions.h"
+#include "../tools/reference_helpmate.h"
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "rules/dead_position.h"
+
+using namespace escaque;
+
+namespace {
+
+// Kings on different squares, not touching.
+bool distance_ok(Square a, Square b) { return a != b && !(king_attacks(a) & square_bb(b)); }
+
+Position from_fen(const std::string& fen) {
+  Position pos;
+  FenError err = parse_fen(fen, pos);
+  EXPECT_FALSE(err) << err.message << " in " << fen;
+  return pos;
+}
+
+struct Case {
+  const char* fen;
+  bool whiteCan, blackCan;
+  const char* why;
+};
+
+void expect_case(const Case& c) {
+  SCOPED_TRACE(std::string(c.fen) + " -- " + c.why);
+  Position pos = from_fen(c.fen);
+  EXPECT_EQ(can_checkmate(pos, WHITE), c.whiteCan);
+  EXPECT_EQ(can_checkmate(pos, BLACK), c.blackCan);
+  EXPECT_EQ(is_dead_position(pos), !c.whiteCan && !c.blackCan);
+}
+
+// A "can" that the analysis proves by finding a helpmate (not merely failing
+// to prove the opposite).
+void expect_helpmate_found(const char* fen, Color side) {
+  SCOPED_TRACE(fen);
+  MateAnalysis a = analyse_checkmate(from_fen(fen), side);
+  EXPECT_EQ(a.verdict, MateVerdict::Can);
+  EXPECT_EQ(a.reason, MateReason::HelpmateFound);
+  EXPECT_GT(a.helpmatePlies, 0);
+}
+
+// A "cannot" confirmed by visiting every position reachable from pos.
+void expect_no_reachable_mate(const char* fen, Color side) {
+  SCOPED_TRACE(fen);
+  EXPECT_EQ(reference::reachable_mate(from_fen(fen), side, 400000), reference::Reachable::NoMate);
+}
+
+}  // namespace
+
+TEST(DeadPosition, MaterialThatCanNeverMate) {
+  const Case cases[] = {
+      {"8/8/4k3/8/8/3K4/8/8 w - - 0 1", false, false, "lone kings"},
+      {"8/8/4k3/8/8/3KB3/8/8 b - - 0 1", false, false, "K+B v K"},
+      {"8/8/4k3/8/8/3KN3/8/8 w - - 0 1", false, false, "K+N v K"},
+      {"8/6b1/4k3/8/8/3KB3/8/8 b - - 0 1", false, false, "K+B v K+B, bishops on the same colour"},
+      {"4k3/2b1b3/8/8/8/8/1B1B1B2/4K3 w - - 0 1", false, false,
+       "three dark bishops v two dark bishops: nothing can ever stand on a light square"},
+  };
+  for (const Case& c : cases) expect_case(c);
+  for (Color side : {WHITE, BLACK}) expect_no_reachable_mate("8/8/4k3/8/8/3KB3/8/8 b - - 0 1", side);
+}
+
+TEST(DeadPosition, MinorPieceAgainstMaterialThatCanBlock) {
+  const Case cases[] = {
+      {"8/5b2/4k3/8/8/3KB3/8/8 w - - 0 1", true, true,
+       "K+B v K+B, opposite colours: the other bishop can stand on a flight square"},
+      {"8/3n4/4k3/8/8/3KB3/8/8 w - - 0 1", true, true, "K+B v K+N: Ka8 Nb8, Kb6 Bb7 is mate"},
+      {"8/8/4k3/8/2p5/3KB3/8/8 w - - 0 1", true, true, "K+B v K+P: the pawn can block, or promote"},
+      {"8/3r4/4k3/8/8/3KN3/8/8 w - - 0 1", true, true, "K+N v K+R: Kh8 Rg8, Kg6 Nf7 is mate"},
+      // The queen (or rook) next to its cornered king can always take the
+      // checking minor piece or step between: a lone queen or rook never
+      // lets a lone knight or bishop mate. (One flight square must hold a
+      // loser's unit; from any of them a queen reaches the checker or the
+      // square between.)
+      {"8/3q4/4k3/8/8/3KN3/8/8 w - - 0 1", false, true, "K+N v K+Q: the knight never mates"},
+      {"8/3q4/4k3/8/8/3KB3/8/8 w - - 0 1", false, true, "K+B v K+Q: the bishop never mates"},
+      {"8/3r4/4k3/8/8/3KB3/8/8 w - - 0 1", false, true, "K+B v K+R: the bishop never mates"},
+      // Bishops of one colour check along diagonals, so the squares of the
+      // other colour around the king are its orthogonal neighbours; a rook on
+      // any of them is next to the first square of the checking diagonal. Two
+      // bishops never give double check (one would have to leave a diagonal
+      // through the king along a line parallel to the other one).
+      {"r3k2r/8/8/8/8/8/3B4/2B1K3 w - - 0 1", false, true, "two dark bishops v two rooks"},
+      // With bishops of both colours the rook can be kept away from the check.
+      {"r3k3/8/8/8/8/8/3BB3/4K3 w - - 0 1", true, true, "bishops of both colours v a rook"},
+  };
+  for (const Case& c : cases) expect_case(c);
+}
+
+namespace {
+
+// Counts the checkmates of black, black to move, over every placement of the
+// two kings and the given extra pieces (the black king in one eighth of the
+// board: without pawns the board's symmetries give the rest). Zero means the
+// material can never mate, whatever the history: an independent check of the
+// claims above.
+long count_all_checkmates(std::initializer_list<Piece> extra) {
+  const std::vector<Piece> pieces(extra);
+  const Square octant[] = {SQ_A1, SQ_B1, SQ_C1, SQ_D1, SQ_B2, SQ_C2, SQ_D2, SQ_C3, SQ_D3, SQ_D4};
+  long mates = 0;
+  Square placed[8];
+  auto place = [&](auto&& self, std::size_t i, Bitboard used) -> void {
+    if (i == pieces.size()) {
+      Position pos;
+      pos.put_piece(make_piece(WHITE, KING), placed[0]);
+      pos.put_piece(make_piece(BLACK, KING), placed[1]);
+      for (std::size_t j = 0; j < pieces.size(); ++j) pos.put_piece(pieces[j], placed[j + 2]);
+      pos.set_side_to_move(BLACK);
+      pos.finish_setup();
+      if (pos.in_check() && !pos.attacked_by(BLACK, pos.king_square(WHITE), pos.pieces()) && !has_legal_move(pos))
+        ++mates;
+      return;
+    }
+    for (int s = 0; s < 64; ++s) {
+      if (used & square_bb(Square(s))) continue;
+      placed[i + 2] = Square(s);
+      self(self, i + 1, used | square_bb(Square(s)));
+    }
+  };
+  for (Square bk : octant)
+    for (int wk = 0; wk < 64; ++wk) {
+      if (distance_ok(Square(wk), bk)) {
+        placed[0] = Square(wk);
+        placed[1] = bk;
+        place(place, 0, square_bb(bk) | square_bb(Square(wk)));
+      }
+    }
+  return mates;
+}
+
+}  // namespace
+
+TEST(DeadPosition, NoCheckmateExistsAtAll) {
+  EXPECT_EQ(count_all_checkmates({make_piece(WHITE, KNIGHT), make_piece(BLACK, QUEEN)}), 0);
+  EXPECT_EQ(count_all_checkmates({make_piece(WHITE, BISHOP), make_piece(BLACK, QUEEN)}), 0);
+  EXPECT_EQ(count_all_checkmates({make_piece(WHITE, BISHOP), make_piece(BLACK, ROOK)}), 0);
+  // ... while with a knight or a rook to block, or a pawn, mates exist.
+  EXPECT_GT(count_all_checkmates({make_piece(WHITE, KNIGHT), make_piece(BLACK, ROOK)}), 0);
+  EXPECT_GT(count_all_checkmates({make_piece(WHITE, BISHOP), make_piece(BLACK, KNIGHT)}), 0);
+}
+
+TEST(DeadPosition, HelpmatesAreFoundNotJustAssumed) {
+  expect_helpmate_found("4k3/8/8/8/8/8/8/2NKN3 w - - 0 1", WHITE);  // K+N+N v K mates with help
+  expect_helpmate_found("8/8/4k3/8/8/2BKN3/8/8 w - - 0 1", WHITE);  // K+B+N v K
+  expect_helpmate_found("8/5b2/4k3/8/8/3KB3/8/8 w - - 0 1", WHITE);  // opposite bishops
+  expect_helpmate_found("8/3n4/4k3/8/8/3KB3/8/8 w - - 0 1", WHITE);  // K+B v K+N
+  expect_helpmate_found("8/3q4/4k3/8/8/3KN3/8/8 w - - 0 1", BLACK);  // the queen side, of course
+  // Kings on opposite corners: any mate takes many moves.
+  expect_helpmate_found("7k/8/8/8/8/8/8/KBN5 w - - 0 1", WHITE);
+  MateAnalysis far = analyse_checkmate(from_fen("7k/8/8/8/8/8/8/KBN5 w - - 0 1"), WHITE);
+  EXPECT_GE(far.helpmatePlies, 20);
+}
+
+TEST(DeadPosition, OnlyOneSideCanMate) {
+  const Case cases[] = {
+      {"8/8/4k3/8/8/Q2K4/8/8 w - - 0 1", true, false, "K+Q v K"},
+      {"8/8/4k3/8/8/3KN3/8/8 b - - 0 1", false, false, "K+N v K"},
+      {"4k3/8/8/8/8/8/8/2NKN3 b - - 0 1", true, false, "K+N+N v K: the lone king never"},
+  };
+  for (const Case& c : cases) expect_case(c);
+}
+
+TEST(DeadPosition, LockedPawnWalls) {
+  const Case cases[] = {
+      // b4, d4, f4, h4 are attacked by black pawns and b5, d5, f5, h5 by white
+      // ones: the kings stay on their own side and no pawn can ever move.
+      {"4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1", false, false, "a locked wall, kings only"},
+      // The bishops cannot cross: the rank 3 dark squares and the rank 4 light
+      // squares are all held by pawns of their own side.
+      {"4b3/5k2/8/8/p1p1p1p1/P1P1P1P1/8/2B1K3 w - - 0 1", false, false,
+       "a locked wall, each bishop shut in behind its own pawns"},
+      // A light-squared white bishop gets through b3 or d3 and takes a pawn.
+      {"4b3/5k2/8/8/p1p1p1p1/P1P1P1P1/8/3BK3 w - - 0 1", true, true, "the bishop breaks the wall"},
+      // An extra pawn on h2 can go to h4, where g5 can take it: the wall opens.
+      {"4k3/8/8/p1p1p1p1/P1P1P1P1/8/7P/4K3 w - - 0 1", true, true, "a breakable spot"},
+  };
+  for (const Case& c : cases) expect_case(c);
+  for (Color side : {WHITE, BLACK}) {
+    expect_no_reachable_mate("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1", side);
+    expect_no_reachable_mate("4b3/5k2/8/8/p1p1p1p1/P1P1P1P1/8/2B1K3 w - - 0 1", side);
+  }
+}
+
+TEST(DeadPosition, ForcedLinesAreFollowed) {
+  // White's only legal move is Kxh2 (g1 and g2 touch the black king), after
+  // which king and bishop cannot mate a lone king: dead now, although black
+  // still has a bishop and a pawn.
+  Position pos = from_fen("2b5/8/8/8/8/8/5k1p/7K w - - 0 1");
+  EXPECT_TRUE(is_dead_position(pos));
+  EXPECT_EQ(analyse_checkmate(pos, BLACK).reason, MateReason::Search);
+  expect_no_reachable_mate("2b5/8/8/8/8/8/5k1p/7K w - - 0 1", BLACK);
+}
+
+TEST(DeadPosition, GameAlreadyOver) {
+  Position stalemate = from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  EXPECT_TRUE(is_dead_position(stalemate));
+  EXPECT_EQ(analyse_checkmate(stalemate, WHITE).reason, MateReason::GameOver);
+
+  Position mate = from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+  EXPECT_TRUE(can_checkmate(mate, WHITE));
+  EXPECT_FALSE(can_checkmate(mate, BLACK));
+  EXPECT_FALSE(is_dead_position(mate));
+  EXPECT_EQ(analyse_checkmate(mate, WHITE).reason, MateReason::AlreadyMate);
+}
+
+TEST(DeadPosition, UnanalysablePositionsAreNeverCalledDead) {
+  // No black king (only a lax parse accepts it): nothing to mate, but the
+  // analysis does not pretend to know; it answers "can" (unknown).
+  Position noKing;
+  FenOptions lax;
+  lax.validate = false;
+  ASSERT_FALSE(parse_fen("8/8/8/8/8/8/3Q4/4K3 w - - 0 1", noKing, lax));
+  EXPECT_TRUE(can_checkmate(noKing, WHITE));
+  EXPECT_FALSE(is_dead_position(noKing));
+  EXPECT_EQ(analyse_checkmate(noKing, BLACK).reason, MateReason::NoKing);
+  // White to move while black is in check: cannot arise; not analysed.
+  Position impossible;
+  ASSERT_FALSE(parse_fen("4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", impossible, lax));
+  EXPECT_EQ(analyse_checkmate(impossible, BLACK).verdict, MateVerdict::Unknown);
+}
+
+TEST(DeadPosition, NodeLimitGivesUnknownNeverCannot) {
+  // With a budget of one node nothing beyond the static layer is tried.
+  MateLimits tiny;
+  tiny.maxNodes = 1;
+  MateAnalysis a = analyse_checkmate(from_fen("4k3/8/8/8/8/8/8/2NKN3 w - - 0 1"), WHITE, tiny);
+  EXPECT_EQ(a.verdict, MateVerdict::Unknown);
+  EXPECT_EQ(a.reason, MateReason::Limit);
+}
+
+TEST(DeadPosition, StaticOnlyVariantIsSoundAndWeaker) {
+  // Proven without search: material, and a locked wall.
+  EXPECT_FALSE(can_checkmate_static(from_fen("8/8/4k3/8/8/3KN3/8/8 w - - 0 1"), WHITE));
+  EXPECT_FALSE(can_checkmate_static(from_fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1"), BLACK));
+  EXPECT_FALSE(can_checkmate_static(from_fen("8/3q4/4k3/8/8/3KN3/8/8 w - - 0 1"), WHITE));
+  // The forced capture needs the search: the static variant stays on the safe side.
+  Position forced = from_fen("2b5/8/8/8/8/8/5k1p/7K w - - 0 1");
+  EXPECT_TRUE(can_checkmate_static(forced, BLACK));
+  EXPECT_FALSE(can_checkmate(forced, BLACK));
+  EXPECT_TRUE(can_checkmate_static(from_fen("4k3/8/8/8/8/8/8/2NKN3 w - - 0 1"), WHITE));
+}
+
+TEST(DeadPosition, InsufficientMaterialStaysNarrow) {
+  EXPECT_TRUE(is_insufficient_material(from_fen("8/8/4k3/8/8/3KB3/8/8 b - - 0 1")));
+  EXPECT_FALSE(is_insufficient_material(from_fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1")));
+  EXPECT_FALSE(is_insufficient_material(from_fen("8/3q4/4k3/8/8/3KN3/8/8 w - - 0 1")));
+}
+
+// Soundness, differentially: every "cannot" on random positions is checked
+// against the reference search (the whole reachable set when small, else
+// every line of up to 5 plies). dead_bench --verify runs the same at scale.
+TEST(DeadPosition, EveryCannotSurvivesTheReferenceSearch) {
+  std::mt19937_64 rng(20240611);
+  int positions = 0, checked = 0;
+  while (positions < 160) {
+    std::string fen = testing_positions::random_fen(rng, positions % 2 == 1);
+    Position pos;
+    if (parse_fen(fen, pos)) continue;
+    ++positions;
+    for (Color side : {WHITE, BLACK}) {
+      if (can_checkmate(pos, side) || pos.pieces(side) == pos.pieces(side, KING)) continue;
+      ++checked;
+      SCOPED_TRACE(fen + (side == WHITE ? " (white)" : " (black)"));
+      reference::Reachable all = reference::reachable_mate(pos, side, 20000);
+      EXPECT_NE(all, reference::Reachable::Mate);
+      if (all == reference::Reachable::TooLarge) {
+        EXPECT_FALSE(reference::helpmate_within(pos, side, 5));
+      }
+    }
+  }
+  EXPECT_GT(checked, 20);  // the check must actually exercise the analysis
+}
