@@ -285,7 +285,8 @@ class Evaluator {
       // A lone minor can only mate with the help of enemy pieces blocking their own king.
       if (pos_.pieces(~c) == pos_.pieces(~c, KING)) return false;
     }
-    if (popcount(pos_.pieces()) <= 5) return can_checkmate(pos_, c);
+    // The static analysis only: no helpmate search inside the search tree (microseconds).
+    if (popcount(pos_.pieces()) <= 5) return can_checkmate_static(pos_, c);
     return true;
   }
 

@@ -217,20 +217,15 @@ TEST(DeadPosition, GameAlreadyOver) {
   EXPECT_EQ(analyse_checkmate(mate, WHITE).reason, MateReason::AlreadyMate);
 }
 
-TEST(DeadPosition, UnanalysablePositionsAreNeverCalledDead) {
-  // No black king (only a lax parse accepts it): nothing to mate, but the
-  // analysis does not pretend to know; it answers "can" (unknown).
-  Position noKing;
+TEST(DeadPosition, PositionsTheAnalysisCannotJudgeNeverReachIt) {
+  // A missing king, or the side not to move in check, cannot arise in a game;
+  // the parser refuses both even without validation, so the analysis (which
+  // needs both kings and a legal side to move) is never asked about them.
+  Position pos;
   FenOptions lax;
   lax.validate = false;
-  ASSERT_FALSE(parse_fen("8/8/8/8/8/8/3Q4/4K3 w - - 0 1", noKing, lax));
-  EXPECT_TRUE(can_checkmate(noKing, WHITE));
-  EXPECT_FALSE(is_dead_position(noKing));
-  EXPECT_EQ(analyse_checkmate(noKing, BLACK).reason, MateReason::NoKing);
-  // White to move while black is in check: cannot arise; not analysed.
-  Position impossible;
-  ASSERT_FALSE(parse_fen("4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", impossible, lax));
-  EXPECT_EQ(analyse_checkmate(impossible, BLACK).verdict, MateVerdict::Unknown);
+  EXPECT_EQ(parse_fen("8/8/8/8/8/8/3Q4/4K3 w - - 0 1", pos, lax).kind, FenErrorKind::KingCount);
+  EXPECT_EQ(parse_fen("4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", pos, lax).kind, FenErrorKind::OpponentInCheck);
 }
 
 TEST(DeadPosition, NodeLimitGivesUnknownNeverCannot) {

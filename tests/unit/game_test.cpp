@@ -562,7 +562,8 @@ TEST(Game, Stalemate) {
 }
 
 TEST(Game, DeadPositionAfterTheLastPieceIsCaptured) {
-  Game g = game_from("8/8/8/8/4k3/8/3n4/3K4 w - - 0 50");
+  // K v K+R is alive (the rook can mate); after Kxd2 only kings remain.
+  Game g = game_from("8/8/8/8/4k3/8/3r4/3K4 w - - 0 50");
   EXPECT_FALSE(g.is_over());
   ASSERT_TRUE(play_line(g, {"d1d2"}));
   EXPECT_EQ(g.outcome().reason, OutcomeReason::DeadPosition);
@@ -607,8 +608,10 @@ TEST(Game, FlagFallAgainstALoneKingIsADraw) {
 }
 
 TEST(Game, FlagFallAgainstAKnightStillLoses) {
-  // K+N can mate K+Q with the queen's help (a helpmate suffices, Art. 6.9).
-  Game g = game_from("8/8/4k3/8/1q6/8/3N4/6K1 w - - 0 40");
+  // K+N can mate K+R with the rook's help (a helpmate suffices, Art. 6.9):
+  // black king h8, rook g8, white king h6, Nf7#. (K+N can never mate K+Q: the queen
+  // next to its king always takes or blocks; see DeadPosition tests.)
+  Game g = game_from("8/8/4k3/8/1r6/8/3N4/6K1 w - - 0 40");
   EXPECT_FALSE(g.flag(BLACK));
   EXPECT_EQ(g.outcome().reason, OutcomeReason::Timeout);
   EXPECT_EQ(g.outcome().winner, WHITE);
