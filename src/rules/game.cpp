@@ -137,7 +137,15 @@ Outcome Game::board_outcome() const {
   if (!has_legal_move(pos_))
     return pos_.in_check() ? Outcome::win(~pos_.side_to_move(), OutcomeReason::Checkmate)
                            : Outcome::draw(OutcomeReason::Stalemate);
-  if (is_dead_position(pos_)) return Outcome::draw(OutcomeReason::DeadPosition);
+  // The full analysis runs at set-up and after a capture or pawn move (the
+  // half-move clock was just reset): only those change the material or the
+  // pawn structure the proofs rest on. After a non-capturing piece move the
+  // previous verdict ("alive", or the game would be over) is kept; the rare
+  // composed position that such a move makes dead through forced play is
+  // declared at the next capture or pawn move, which the forced play reaches.
+  // Never the unsound side: a draw is only declared when proven.
+  bool materialOrPawnsChanged = history_.empty() || pos_.rule50() == 0;
+  if (materialOrPawnsChanged && is_dead_position(pos_)) return Outcome::draw(OutcomeReason::DeadPosition);
   if (repetition_count() >= 5) return Outcome::draw(OutcomeReason::FivefoldRepetition);
   if (pos_.rule50() >= 150) return Outcome::draw(OutcomeReason::SeventyFiveMoves);
   return Outcome::ongoing();
@@ -209,7 +217,10 @@ GameError Game::undo() {
   redo_.push_back(rec.move);
   drawOffer_.reset();
   claimedMove_ = Move::none();
-  outcome_ = board_outcome();  // the position before a move that was played: normally in progress
+  // A move was played from this position, so the board did not end the game
+  // here, and the board's verdict depends only on the position and the history
+  // before it, both restored: no need to analyse it again.
+  outcome_ = Outcome::ongoing();
   return {};
 }
 

@@ -34,8 +34,9 @@ test('1,000,000 moves played and taken back leave the heap as it was', () => {
   const games = fens.map((fen) => Chess.fromFen(fen));
   const moveLists = games.map((g) => g.movesUci());
   const fensBefore = games.map((g) => g.fen());
-  // Warm up: let the history vectors reach their capacity once.
-  games.forEach((g, i) => { g.move(moveLists[i][0]); g.undo(); });
+  // Warm up: one full round, so the history vectors reach their capacity and
+  // the dead-position search's per-thread scratch (bounded, reused) its size.
+  games.forEach((g, i) => moveLists[i].forEach((uci) => { g.move(uci); g.undo(); }));
   const inUse = _heapInUse();
   const size = _heapSize();
   let played = 0;
@@ -56,6 +57,8 @@ test('1,000,000 moves played and taken back leave the heap as it was', () => {
 });
 
 test('100,000 games, half disposed and half dropped, are all freed', async () => {
+  // Warm up the same kinds of games once (the bounded analysis scratch reaches its size).
+  for (let i = 0; i < 960; i++) Chess.chess960(i).move('e4');
   await collect();
   const inUse = _heapInUse();
   const size = _heapSize();

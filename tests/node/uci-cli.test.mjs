@@ -39,7 +39,7 @@ const SCRIPTS = {
     'position startpos moves', 'position startpos moves e2e4',
     'foo', 'uci2', 'position', 'position middle', 'position fen', 'position fen garbage',
     `position fen ${FENS.start} moves e2e5`, 'position startpos moves e2e4 e7e5 e4e5',
-    'go', 'go depth 5', 'go perft', 'go perft 0', 'go perft -3', 'go perft abc',
+    'go depth x', 'go wtime abc', 'go depth -3', 'go perft', 'go perft 0', 'go perft -3', 'go perft abc',
     'go perft 21', 'setoption name Hash value 16', 'setoption', 'stop', 'ponderhit',
     '', '   ', '\t', 'isready', 'd', 'go perft 2',
     'quit',
@@ -69,6 +69,17 @@ describe('WASM UCI command line = native UCI binary', () => {
       assert.equal(wasm.stdout, native.stdout);
     });
   }
+
+  test('bench searches the same tree natively and in WASM (timings aside)', () => {
+    // bench is synchronous in both front ends and deterministic for a fixed depth
+    // (hash cleared per position); only nps and times depend on the machine.
+    const input = scriptText(['bench 6', 'quit']);
+    const strip = (out) => out.replace(/ nps \d+| time \d+/g, '').replace(/^(Nodes\/second|Total time).*$/gm, '');
+    const native = strip(runNative(input).stdout);
+    const wasm = strip(runWasm(input).stdout);
+    assert.match(native, /^Nodes searched: \d+$/m);
+    assert.equal(wasm, native);
+  });
 
   test('the transcripts contain the published perft totals', () => {
     const out = runWasm(scriptText(SCRIPTS['perft 3 on standard positions'])).stdout;
