@@ -40,7 +40,7 @@ const SCRIPTS = {
     'foo', 'uci2', 'position', 'position middle', 'position fen', 'position fen garbage',
     `position fen ${FENS.start} moves e2e5`, 'position startpos moves e2e4 e7e5 e4e5',
     'go depth x', 'go wtime abc', 'go depth -3', 'go perft', 'go perft 0', 'go perft -3', 'go perft abc',
-    'go perft 21', 'setoption name Hash value 16', 'setoption', 'stop', 'ponderhit',
+    'go perft 21', 'setoption name Hashh value 16', 'setoption', 'stop', 'ponderhit',
     '', '   ', '\t', 'isready', 'd', 'go perft 2',
     'quit',
   ],
@@ -105,7 +105,8 @@ describe('WASM UCI command line = native UCI binary', () => {
     const out = runWasm(scriptText(SCRIPTS['bad commands leave the state unchanged'])).stdout;
     assert.match(out, /info string unknown command 'foo'/);
     assert.match(out, /info string go perft: depth must be 1\.\.20/);
-    assert.match(out, /info string unknown option 'Hash'/);
+    assert.match(out, /info string unknown option 'Hashh'/);
+    assert.match(out, /info string go: 'depth' needs an integer, got 'x'; not searching/);
     // The last good position (after e2e4) survived every bad command.
     assert.match(out, /Fen: rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b KQkq - 0 1/);
     assert.match(out, /Nodes searched: 600\n$/);
