@@ -3,39 +3,19 @@
 // to the JS by itself, and a short game with errors and PGN works under the
 // page's Content-Security-Policy (no eval).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
+import { useServedChromium } from './harness.mjs';
 
-import { startServer } from '../../scripts/serve.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-let server;
-let browser;
-let baseUrl;
-
-before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} not found (apt-get install chromium; scripts/setup.sh does)`);
-  server = await startServer({ port: 0 });
-  baseUrl = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-});
+const env = useServedChromium();
 
 test('init, moves, errors and PGN in the browser', async () => {
-  const page = await browser.newPage();
+  const page = await env.browser.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
-  await page.goto(baseUrl);
+  await page.goto(env.baseUrl);
   const result = await page.evaluate(async () => {
     const { init, Chess, AmbiguousMoveError } = await import('/dist/index.mjs');
     await init();

@@ -3,16 +3,10 @@
 // typed FEN, shows the parser's message for a bad one, and logs nothing to
 // the console.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { chromium } from 'playwright-core';
+import { useServedChromium } from './harness.mjs';
 
-import { startServer } from '../../scripts/serve.mjs';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 const FENS = {
   start: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
   kiwipete: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
@@ -20,27 +14,13 @@ const FENS = {
   stalemate: '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1',
 };
 
-let server;
-let browser;
-let baseUrl;
-
-before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} not found (apt-get install chromium; scripts/setup.sh does)`);
-  server = await startServer({ port: 0 });
-  baseUrl = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-});
+const env = useServedChromium();
 
 // A page that records console messages, page errors, failed requests and CSP
 // violations (the listener is installed by the DevTools protocol, so the
 // page's own CSP does not block it).
 async function openPage() {
-  const page = await browser.newPage();
+  const page = await env.browser.newPage();
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
@@ -78,7 +58,7 @@ describe('legal-move page', () => {
 
   before(async () => {
     ({ page, problems } = await openPage());
-    await page.goto(baseUrl);
+    await page.goto(env.baseUrl);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   });
 
@@ -157,7 +137,7 @@ describe('legal-move page', () => {
 describe('the checks above can fail', () => {
   test('a CSP violation on the page is detected', async () => {
     const { page, problems } = await openPage();
-    await page.goto(baseUrl);
+    await page.goto(env.baseUrl);
     await page.waitForSelector('body[data-ready="true"]');
     // An inline script is exactly what the policy forbids.
     await page.evaluate(() => {
@@ -174,7 +154,7 @@ describe('the checks above can fail', () => {
 
   test('a missing file is reported as a problem', async () => {
     const { page, problems } = await openPage();
-    await page.goto(`${baseUrl}no-such-file.js`);
+    await page.goto(`${env.baseUrl}no-such-file.js`);
     assert.ok(problems.some((p) => p.startsWith('HTTP 404')), problems.join('\n'));
     await page.close();
   });
