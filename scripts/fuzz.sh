@@ -16,29 +16,14 @@ seconds="${FUZZ_SECONDS:-30}"
 cxx="${CXX:-clang++}"
 jobs="${JOBS:-2}"
 
-mkdir -p "$root/build"
-say() { printf '\n== %s\n' "$*"; }
+source "$root/scripts/lib/instrumented-build.sh"
 
 if ! command -v "$cxx" >/dev/null; then
   echo "fuzz.sh: $cxx not found; libFuzzer needs clang (set CXX=clang++-NN)" >&2
   exit 2
 fi
 
-say "configuring $build with $cxx (-DESCAQUE_FUZZ=ON)"
-cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DESCAQUE_FUZZ=ON >"$build.configure.log" 2>&1 || { cat "$build.configure.log"; exit 1; }
-say "building the fuzz targets (-j$jobs)"
-if ! cmake --build "$build" -j"$jobs" >"$build.build.log" 2>&1; then
-  grep -E 'error' -A5 "$build.build.log" | head -80
-  echo "fuzz.sh: build failed (full log: $build.build.log)" >&2
-  exit 1
-fi
-# Warnings are shown, not fatal: this run is about sanitizer findings (GCC 12
-# reports false -Wmaybe-uninitialized in <regex> under ASan, for instance).
-if grep -q 'warning:' "$build.build.log"; then
-  echo "fuzz.sh: NOTE: the build printed $(grep -c 'warning:' "$build.build.log") warnings:" >&2
-  grep 'warning:' "$build.build.log" | sort -u | head -20 >&2
-fi
+instrumented_build fuzz.sh "$build" "$cxx" "$jobs" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_FUZZ=ON
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then

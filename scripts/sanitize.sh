@@ -15,34 +15,13 @@ export ESCAQUE_PERFT_MAX_NODES="${ESCAQUE_PERFT_MAX_NODES:-10000000}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
-mkdir -p "$root/build"
-say() { printf '\n== %s\n' "$*"; }
+source "$root/scripts/lib/instrumented-build.sh"
 
 # clang by default: its sanitizers are the reference ones and GCC 12 adds
 # false warnings under ASan. CXX=g++ works too.
 cxx="${CXX:-$(command -v clang++ || echo c++)}"
-# A build directory made with another compiler cannot be reconfigured in place.
-if [ -f "$build/CMakeCache.txt" ] &&
-   ! grep -qx "CMAKE_CXX_COMPILER:[A-Z]*=$(command -v "$cxx" || echo "$cxx")" "$build/CMakeCache.txt"; then
-  say "removing $build (configured with another compiler)"
-  rm -rf "$build"
-fi
-say "configuring $build (-DESCAQUE_SANITIZE=ON, RelWithDebInfo, $cxx)"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_SANITIZE=ON -DCMAKE_CXX_COMPILER="$cxx" \
-  >"$build.configure.log" 2>&1 || { cat "$build.configure.log"; exit 1; }
-say "building (-j$jobs)"
 start=$(date +%s)
-if ! cmake --build "$build" -j"$jobs" >"$build.build.log" 2>&1; then
-  grep -E 'error' -A5 "$build.build.log" | head -80
-  echo "sanitize.sh: build failed (full log: $build.build.log)" >&2
-  exit 1
-fi
-# Warnings are shown, not fatal: this run is about sanitizer findings (GCC 12
-# reports false -Wmaybe-uninitialized in <regex> under ASan, for instance).
-if grep -q 'warning:' "$build.build.log"; then
-  echo "sanitize.sh: NOTE: the build printed $(grep -c 'warning:' "$build.build.log") warnings:" >&2
-  grep 'warning:' "$build.build.log" | sort -u | head -20 >&2
-fi
+instrumented_build sanitize.sh "$build" "$cxx" "$jobs" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_SANITIZE=ON
 built=$(date +%s)
 say "running ctest under ASan+UBSan (ESCAQUE_PERFT_MAX_NODES=$ESCAQUE_PERFT_MAX_NODES)"
 set +e

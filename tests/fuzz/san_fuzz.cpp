@@ -19,19 +19,10 @@ using namespace escaque;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const bool chess960 = data[0] & 1;
-  std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
-  size_t nl = rest.find('\n');
-  std::string_view fenText = nl == std::string_view::npos ? std::string_view() : rest.substr(0, nl);
-  std::string_view sanText = nl == std::string_view::npos ? rest : rest.substr(nl + 1);
+  fuzz::PositionAndText in = fuzz::split_position_input(data, size);
+  Position& pos = in.pos;
+  std::string_view sanText = in.text;
 
-  Position pos;
-  if (parse_fen(fenText, pos, FenOptions{chess960, true})) {
-    if (chess960)
-      set_chess960_start(pos, data[0] >> 1 < 960 ? data[0] >> 1 : 518);
-    else
-      pos.set_startpos();
-  }
   const Position before = pos;
   MoveList legal = legal_moves(pos);
   for (Move m : legal) {

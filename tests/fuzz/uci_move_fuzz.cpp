@@ -19,22 +19,14 @@ using namespace escaque;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const bool chess960 = data[0] & 1;
-  std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
-  size_t nl = rest.find('\n');
-  std::string_view fenText = nl == std::string_view::npos ? std::string_view() : rest.substr(0, nl);
-  std::string_view moveText = nl == std::string_view::npos ? rest : rest.substr(nl + 1);
+  fuzz::PositionAndText in = fuzz::split_position_input(data, size);
+  Position& pos = in.pos;
+  const bool chess960 = in.chess960;
+  std::string_view moveText = in.text;
   size_t nl2 = moveText.find('\n');
   std::string_view tail = nl2 == std::string_view::npos ? std::string_view() : moveText.substr(nl2 + 1);
   if (nl2 != std::string_view::npos) moveText = moveText.substr(0, nl2);
 
-  Position pos;
-  if (parse_fen(fenText, pos, FenOptions{chess960, true})) {
-    if (chess960)
-      set_chess960_start(pos, data[0] >> 1 < 960 ? data[0] >> 1 : 518);
-    else
-      pos.set_startpos();
-  }
   const Position before = pos;
   UciMoveResult r = parse_uci_move(pos, moveText);
   fuzz::require(pos == before, "parse_uci_move changed the position");

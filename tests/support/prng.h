@@ -7,8 +7,9 @@
 namespace escaque::test {
 
 struct SplitMix64 {
-  std::uint64_t state;
+  std::uint64_t state = 0;
 
+  SplitMix64() = default;
   explicit SplitMix64(std::uint64_t seed) : state(seed) {}
 
   std::uint64_t next() {
@@ -19,6 +20,9 @@ struct SplitMix64 {
   }
   // Uniform enough for tests: 0 <= result < n (n > 0).
   std::uint64_t below(std::uint64_t n) { return next() % n; }
+  // The same as an int, for indices and arithmetic that may go negative.
+  int below_int(int n) { return int(next() % std::uint64_t(n)); }
+  bool chance(int percent) { return below_int(100) < percent; }
 };
 
 }  // namespace escaque::test

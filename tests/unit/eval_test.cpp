@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/positions.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "engine/eval.h"
@@ -15,14 +16,7 @@ using namespace escaque;
 
 namespace {
 
-Position from_fen(const std::string& fen, bool chess960 = false) {
-  Position pos;
-  FenOptions opts;
-  opts.chess960 = chess960;
-  FenError e = parse_fen(fen, pos, opts);
-  EXPECT_FALSE(e) << fen << ": " << e.message;
-  return pos;
-}
+using test::from_fen;
 
 // The same position with the board turned upside down and the colours swapped.
 Position mirror(const Position& pos) {

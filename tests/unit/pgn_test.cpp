@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/prng.h"
 #include "core/chess960.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -36,18 +37,7 @@ std::string data_file(const std::string& name) {
   return ss.str();
 }
 
-// Deterministic on every platform (std:: distributions are not).
-struct Rng {
-  std::uint64_t state;
-  std::uint64_t next() {
-    state ^= state >> 12;
-    state ^= state << 25;
-    state ^= state >> 27;
-    return state * 0x2545F4914F6CDD1DULL;
-  }
-  int below(int n) { return int(next() % std::uint64_t(n)); }
-  bool chance(int percent) { return below(100) < percent; }
-};
+using Rng = test::SplitMix64;
 
 PgnReadResult read_ok(const std::string& text, PgnReadOptions options = {}) {
   PgnReadResult r = read_pgn(text, options);
@@ -603,8 +593,8 @@ TEST(PgnWriter, LongCommentsWrapAtSpacesAndKeepTheirText) {
   std::string big;
   while (big.size() < 1'000'000) {
     if (!big.empty()) big += rng.chance(5) ? "  " : " ";  // double spaces must survive wrapping
-    int len = 1 + rng.below(rng.chance(2) ? 120 : 9);        // a few words longer than a line
-    for (int k = 0; k < len; ++k) big += char('a' + rng.below(26));
+    int len = 1 + rng.below_int(rng.chance(2) ? 120 : 9);        // a few words longer than a line
+    for (int k = 0; k < len; ++k) big += char('a' + rng.below_int(26));
     if (rng.chance(3)) big += " %pct";  // a line may never start with '%'
   }
   g.moves[0].commentsAfter = {big};
@@ -670,20 +660,20 @@ struct RandomGameMaker {
 
   Move random_move(const Position& pos) {
     MoveList list = legal_moves(pos);
-    return list.size ? list.moves[rng.below(list.size)] : Move::none();
+    return list.size ? list.moves[rng.below_int(list.size)] : Move::none();
   }
 
   std::string random_comment() {
     static const char* words[] = {"good", "bad", "the", "knight", "{brace", "is", "strong", "\"quoted\"", "e4!",
                                   "(not", "a", "variation)", "50%", "ñandú", "$1", "\\"};
     std::string s;
-    int n = 1 + rng.below(12);
+    int n = 1 + rng.below_int(12);
     for (int k = 0; k < n; ++k) {
       if (k) s += rng.chance(5) ? "  " : " ";
-      s += words[rng.below(16)];
+      s += words[rng.below_int(16)];
     }
-    if (rng.chance(30)) s += " [%clk " + format_clock(std::int64_t(rng.below(7'200'000))) + "]";
-    if (rng.chance(20)) s = "[%eval " + std::to_string(rng.below(900) - 450) + "] " + s;
+    if (rng.chance(30)) s += " [%clk " + format_clock(std::int64_t(rng.below_int(7'200'000))) + "]";
+    if (rng.chance(20)) s = "[%eval " + std::to_string(rng.below_int(900) - 450) + "] " + s;
     if (rng.chance(5)) s += " closing } brace";
     return s;
   }
@@ -695,14 +685,14 @@ struct RandomGameMaker {
       if (m == Move::none()) break;
       MoveNode node;
       node.move = m;
-      if (rng.chance(10)) node.nags.push_back(std::uint8_t(rng.below(256)));
-      if (rng.chance(5)) node.nags.push_back(std::uint8_t(1 + rng.below(6)));
+      if (rng.chance(10)) node.nags.push_back(std::uint8_t(rng.below_int(256)));
+      if (rng.chance(5)) node.nags.push_back(std::uint8_t(1 + rng.below_int(6)));
       if (rng.chance(15)) node.commentsAfter.push_back(random_comment());
       if (rng.chance(3)) node.commentsAfter.push_back(random_comment());
       if (depth < 3 && rng.chance(8)) {
-        int count = 1 + rng.below(2);
+        int count = 1 + rng.below_int(2);
         for (int k = 0; k < count; ++k) {
-          PgnLine v = random_line(pos, 1 + rng.below(8), depth + 1);
+          PgnLine v = random_line(pos, 1 + rng.below_int(8), depth + 1);
           if (rng.chance(30)) v[0].commentsBefore.push_back(random_comment());
           node.variations.push_back(std::move(v));
         }
@@ -721,24 +711,24 @@ struct RandomGameMaker {
   PgnGame make(int index) {
     PgnGame g;
     static const char* results[] = {"1-0", "0-1", "1/2-1/2", "*"};
-    std::string result = results[rng.below(4)];
+    std::string result = results[rng.below_int(4)];
     g.tags = {{"Event", "Random " + std::to_string(index)},
               {"Site", "escaque \"test\" \\ suite"},
-              {"Date", "2024.01." + std::to_string(10 + rng.below(20))},
+              {"Date", "2024.01." + std::to_string(10 + rng.below_int(20))},
               {"Round", std::to_string(index)},
               {"White", "Engine A"},
               {"Black", "Engine B"},
               {"Result", result}};
-    int kind = rng.below(4);
+    int kind = rng.below_int(4);
     if (kind == 1) {
-      set_chess960_start(g.start, rng.below(960));
+      set_chess960_start(g.start, rng.below_int(960));
       g.tags.push_back({"Variant", "Chess960"});
       g.tags.push_back({"SetUp", "1"});
       g.tags.push_back({"FEN", to_fen(g.start, rng.chance(50))});
     } else if (kind == 2) {
       Position p;
       p.set_startpos();
-      int plies = 1 + rng.below(30);
+      int plies = 1 + rng.below_int(30);
       for (int i = 0; i < plies; ++i) {
         Move m = random_move(p);
         if (m == Move::none()) break;
@@ -750,9 +740,9 @@ struct RandomGameMaker {
       g.tags.push_back({"SetUp", "1"});
       g.tags.push_back({"FEN", fen});
     }
-    if (rng.chance(50)) g.tags.push_back({"WhiteElo", std::to_string(1000 + rng.below(1800))});
+    if (rng.chance(50)) g.tags.push_back({"WhiteElo", std::to_string(1000 + rng.below_int(1800))});
     if (rng.chance(20)) g.comments.push_back(random_comment());
-    g.moves = random_line(g.start, rng.below(140), 0);
+    g.moves = random_line(g.start, rng.below_int(140), 0);
     g.result = result;
     return g;
   }
@@ -1019,8 +1009,8 @@ TEST(PgnErrors, GarbageNeverCrashes) {
   skip.skipBadGames = true;
   const std::string alphabet = "[]{}()\";%$!?.*-+=/#01 23456789\n\r\tabcdefghNBRQKOoxZ\\";
   for (int iter = 0; iter < 400; ++iter) {
-    std::string text(size_t(rng.below(3000)), '\0');
-    for (char& c : text) c = iter % 2 ? char(rng.below(256)) : alphabet[rng.below(int(alphabet.size()))];
+    std::string text(size_t(rng.below_int(3000)), '\0');
+    for (char& c : text) c = iter % 2 ? char(rng.below_int(256)) : alphabet[rng.below_int(int(alphabet.size()))];
     for (bool skipping : {false, true}) {
       PgnReadResult r = read_pgn(text, skipping ? skip : PgnReadOptions{});
       if (!skipping) {
@@ -1054,13 +1044,13 @@ TEST(PgnErrors, MutatedFilesNeverCrash) {
   const char replacements[] = "(){}[]\"$;%\n 0Oo-+?!";
   for (int iter = 0; iter < 300; ++iter) {
     std::string text = original;
-    int edits = 1 + rng.below(6);
+    int edits = 1 + rng.below_int(6);
     for (int k = 0; k < edits; ++k) {
-      size_t at = size_t(rng.below(int(text.size())));
-      switch (rng.below(3)) {
-        case 0: text[at] = replacements[rng.below(int(sizeof replacements) - 1)]; break;
-        case 1: text.erase(at, size_t(1 + rng.below(5))); break;
-        default: text.insert(at, 1, replacements[rng.below(int(sizeof replacements) - 1)]); break;
+      size_t at = size_t(rng.below_int(int(text.size())));
+      switch (rng.below_int(3)) {
+        case 0: text[at] = replacements[rng.below_int(int(sizeof replacements) - 1)]; break;
+        case 1: text.erase(at, size_t(1 + rng.below_int(5))); break;
+        default: text.insert(at, 1, replacements[rng.below_int(int(sizeof replacements) - 1)]); break;
       }
     }
     PgnReadResult r = read_pgn(text, skip);

@@ -10,6 +10,7 @@
 
 #include "../support/node_checks.h"
 #include "../support/perft_data.h"
+#include "../support/positions.h"
 #include "../support/prng.h"
 #include "../support/reference_board.h"
 #include "../support/reference_compare.h"
@@ -21,12 +22,7 @@
 namespace escaque {
 namespace {
 
-Position from_fen(const std::string& fen, bool chess960 = false) {
-  Position pos;
-  FenError e = parse_fen(fen, pos, FenOptions{chess960, true});
-  EXPECT_FALSE(e) << fen << ": " << e.message;
-  return pos;
-}
+using test::from_fen;
 
 Move uci(const Position& pos, const std::string& text) {
   UciMoveResult r = parse_uci_move(pos, text);

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "../support/positions.h"
+#include "../support/prng.h"
 #include "core/chess960.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -25,28 +27,11 @@
 namespace escaque {
 namespace {
 
-constexpr const char* KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+using test::KIWIPETE;
 
-Position from_fen(const std::string& fen, bool chess960 = false) {
-  Position pos;
-  FenOptions options;
-  options.chess960 = chess960;
-  FenError err = parse_fen(fen, pos, options);
-  EXPECT_FALSE(err) << fen << ": " << err.message;
-  return pos;
-}
+using test::from_fen;
 
-// Deterministic on every platform (std:: distributions are not).
-struct Rng {
-  std::uint64_t state;
-  std::uint64_t next() {
-    state ^= state >> 12;
-    state ^= state << 25;
-    state ^= state >> 27;
-    return state * 0x2545F4914F6CDD1DULL;
-  }
-  int below(int n) { return int(next() % std::uint64_t(n)); }
-};
+using Rng = test::SplitMix64;
 
 bool valid_utf8(const std::string& s) {
   for (size_t i = 0; i < s.size();) {
@@ -419,9 +404,9 @@ TEST(SanRoundTrip, Chess960StartPositionsAndPlayouts) {
       check_all_moves(pos, ALL_LANGUAGES[ply % 6], ply % 3 == 0, "960 #" + std::to_string(index) + " ply " +
                                                                     std::to_string(ply) + " " + to_fen(pos));
       // Prefer castling when available so that it is exercised in many settings.
-      Move pick = legal.moves[rng.below(legal.size)];
+      Move pick = legal.moves[rng.below_int(legal.size)];
       for (Move m : legal)
-        if (m.kind() == CASTLING && rng.below(2)) pick = m;
+        if (m.kind() == CASTLING && rng.below_int(2)) pick = m;
       UndoInfo undo;
       pos.do_move(pick, undo);
     }
@@ -458,9 +443,9 @@ TEST(SanRoundTrip, RandomPlayoutsEveryLanguage) {
       MoveList favoured;
       for (Move m : legal)
         if (m.kind() == CASTLING || type_of(pos.moved_piece(m)) == PAWN) favoured.add(m);
-      const MoveList& from = favoured.size && rng.below(2) ? favoured : legal;
+      const MoveList& from = favoured.size && rng.below_int(2) ? favoured : legal;
       UndoInfo undo;
-      pos.do_move(from.moves[rng.below(from.size)], undo);
+      pos.do_move(from.moves[rng.below_int(from.size)], undo);
     }
   }
   // The playouts must actually reach the interesting cases, or the test proves little.
@@ -973,26 +958,26 @@ TEST(SanErrors, GarbageNeverCrashes) {
   int kinds[8] = {};
   for (int k = 0; k < 30000; ++k) {
     std::string text;
-    int length = rng.below(12);
+    int length = rng.below_int(12);
     for (int c = 0; c < length; ++c) {
-      int kind = rng.below(10);
-      if (k % 3 == 0) text += char(rng.below(256));
-      else if (kind == 0) text += figurines[rng.below(6)];
-      else text += alphabet[rng.below(int(alphabet.size()))];
+      int kind = rng.below_int(10);
+      if (k % 3 == 0) text += char(rng.below_int(256));
+      else if (kind == 0) text += figurines[rng.below_int(6)];
+      else text += alphabet[rng.below_int(int(alphabet.size()))];
     }
     // A third of the time something shaped like a move, so that the matcher is exercised too:
     // [letter][file][rank][x]file rank[=letter][marks].
     if (k % 3 == 1) {
       const std::string letters = "KQRBNCDTAFLSP";
       text.clear();
-      if (rng.below(2)) text += letters[rng.below(int(letters.size()))];
-      if (rng.below(3) == 0) text += char('a' + rng.below(8));
-      if (rng.below(4) == 0) text += char('1' + rng.below(8));
-      if (rng.below(3) == 0) text += "x-:"[rng.below(3)];
-      text += char('a' + rng.below(8));
-      text += char('1' + rng.below(8));
-      if (rng.below(5) == 0) text += std::string("=") + letters[rng.below(int(letters.size()))];
-      if (rng.below(4) == 0) text += alphabet[rng.below(int(alphabet.size()))];
+      if (rng.below_int(2)) text += letters[rng.below_int(int(letters.size()))];
+      if (rng.below_int(3) == 0) text += char('a' + rng.below_int(8));
+      if (rng.below_int(4) == 0) text += char('1' + rng.below_int(8));
+      if (rng.below_int(3) == 0) text += "x-:"[rng.below_int(3)];
+      text += char('a' + rng.below_int(8));
+      text += char('1' + rng.below_int(8));
+      if (rng.below_int(5) == 0) text += std::string("=") + letters[rng.below_int(int(letters.size()))];
+      if (rng.below_int(4) == 0) text += alphabet[rng.below_int(int(alphabet.size()))];
     }
     const Position& pos = positions[k % 4];
     Language lang = ALL_LANGUAGES[k % 6];

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../support/perft_data.h"
+#include "../support/positions.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "notation/uci_move.h"
@@ -12,12 +13,7 @@
 namespace escaque {
 namespace {
 
-Position from_fen(const std::string& fen, bool chess960 = false) {
-  Position pos;
-  FenError e = parse_fen(fen, pos, FenOptions{chess960, true});
-  EXPECT_FALSE(e) << fen << ": " << e.message;
-  return pos;
-}
+using test::from_fen;
 
 const char* CASTLE_BOTH = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
 

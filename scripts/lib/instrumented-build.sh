@@ -1,0 +1,34 @@
+# Sourced by scripts/sanitize.sh and scripts/fuzz.sh: configure and build an
+# instrumented tree quietly, show errors (and warnings, which are not fatal
+# there: these runs are about sanitizer findings, and GCC 12 reports false
+# -Wmaybe-uninitialized in <regex> under ASan), keep the full logs beside it.
+#
+#   instrumented_build NAME BUILD_DIR CXX JOBS CMAKE_ARGS...
+# NAME prefixes the messages (the calling script's name).
+
+say() { printf '\n== %s\n' "$*"; }
+
+instrumented_build() {
+  local name="$1" build="$2" cxx="$3" jobs="$4"
+  shift 4
+  mkdir -p "$(dirname "$build")"
+  # A build directory made with another compiler cannot be reconfigured in place.
+  if [ -f "$build/CMakeCache.txt" ] &&
+     ! grep -qx "CMAKE_CXX_COMPILER:[A-Z]*=$(command -v "$cxx" || echo "$cxx")" "$build/CMakeCache.txt"; then
+    say "removing $build (configured with another compiler)"
+    rm -rf "$build"
+  fi
+  say "configuring $build ($*, $cxx)"
+  cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER="$cxx" "$@" >"$build.configure.log" 2>&1 \
+    || { cat "$build.configure.log"; exit 1; }
+  say "building (-j$jobs)"
+  if ! cmake --build "$build" -j"$jobs" >"$build.build.log" 2>&1; then
+    grep -E 'error' -A5 "$build.build.log" | head -80
+    echo "$name: build failed (full log: $build.build.log)" >&2
+    exit 1
+  fi
+  if grep -q 'warning:' "$build.build.log"; then
+    echo "$name: NOTE: the build printed $(grep -c 'warning:' "$build.build.log") warnings:" >&2
+    grep 'warning:' "$build.build.log" | sort -u | head -20 >&2
+  fi
+}
