@@ -112,7 +112,7 @@ Bitboard free_cone(Color c, Square s, Bitboard walls, Bitboard enemyOcc) {
 
 class ReachBuilder {
  public:
-  ReachBuilder(const Position& pos, Reach& r) : pos_(pos), r_(r) {}
+  ReachBuilder(const Position& pos, Color winner, Reach& r) : pos_(pos), r_(r), winner_(winner) {}
 
   void run() {
     initial_fates();
@@ -180,6 +180,15 @@ class ReachBuilder {
     for (Color c : {WHITE, BLACK}) {
       const Square k = pos_.king_square(c);
       r.kingRegion[c] = (r.walls & square_bb(k)) ? square_bb(k) : flood_king(k, pro & ~r.fixedPawnAttacks[~c]);
+    }
+    // A king shuttling alone between two squares keeps the enemy king away
+    // (see shuttle_zone): the enemy king's region is flooded again without it.
+    for (Color c : {WHITE, BLACK}) r.shuttleZone[~c] = shuttle_zone(c);
+    for (Color c : {WHITE, BLACK}) {
+      if (r.shuttleZone[~c])
+        r.kingRegion[~c] = flood_king(pos_.king_square(~c), pro & ~r.fixedPawnAttacks[c] & ~r.shuttleZone[~c]);
+    }
+    for (Color c : {WHITE, BLACK}) {
       // Fixed pieces attack only their own fixed neighbours (else they could
       // move), and a unit next to a king can never be taken by the other king.
       Bitboard def = r.fixedPawnAttacks[c];
@@ -215,6 +224,65 @@ class ReachBuilder {
       enemyOcc[WHITE] = r.occ[BLACK];
       enemyOcc[BLACK] = r.occ[WHITE];
     }
+  }
+
+  // The shuttle rule. Suppose (under the current guess) every unit of side s
+  // but its king is Fixed, and s's king may only ever stand on two squares a
+  // and b. Then s's only move is its king stepping between them: when s's
+  // king stands on a and the enemy king next to b, s has no legal move and
+  // the game is over. The enemy king can only come next to b (never next to
+  // a, where s's king stands) and only on its own move, so every position in
+  // which the enemy king stands in spread({a, b}) is one where s is to move
+  // without a move: a stalemate, or a mate if that king move uncovered a check.
+  // Until then the enemy king stays outside the zone; returned as the zone
+  // for the enemy king (0: the rule does not apply).
+  //  - For mates by s this is always sound: a position where s mates has the
+  //    enemy to move, so its king is outside the zone.
+  //  - For mates by the enemy, only if the king move into the zone can never
+  //    uncover a check (checked with the lines through a and b; see below).
+  Bitboard shuttle_zone(Color s) const {
+    const Reach& r = r_;
+    const Color e = ~s;
+    const Square ks = pos_.king_square(s);
+    if (r.walls & square_bb(ks)) return 0;
+    if ((pos_.pieces(s) & ~pos_.pieces(s, KING)) & ~fates_[FIXED]) return 0;
+    const Bitboard region = r.kingRegion[s];
+    if (popcount(region) != 2 || !(region & square_bb(ks))) return 0;
+    if (pos_.castling_rights() & (s == WHITE ? 3 : 12)) return 0;
+    const Bitboard zone = king_spread(region);
+    if (zone & square_bb(pos_.king_square(e))) return 0;
+    if (e == winner_ && discovery_possible(s, region, zone)) return 0;
+    return zone;
+  }
+
+  // Could the enemy king's step into the zone uncover a check on s's king? It
+  // steps into spread(b) from outside the zone, s's king standing on a; a
+  // check is uncovered if it leaves a line from a beyond which an enemy slider
+  // (or a promoted piece) could stand. Lines end at walls (Fixed units).
+  bool discovery_possible(Color s, Bitboard region, Bitboard zone) const {
+    const Color e = ~s;
+    const Bitboard pawnsMayPromote = pos_.pieces(e, PAWN) & ~fates_[FIXED] & ~fates_[PERSISTENT];
+    const bool diagonal = pos_.pieces(e, BISHOP) | pos_.pieces(e, QUEEN) | pawnsMayPromote;
+    const bool orthogonal = pos_.pieces(e, ROOK) | pos_.pieces(e, QUEEN) | pawnsMayPromote;
+    constexpr int DF[8] = {1, 1, 0, -1, -1, -1, 0, 1}, DR[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    for (Bitboard as = region; as;) {
+      const Square a = pop_lsb(as);
+      const Bitboard b = region & ~square_bb(a);
+      const Bitboard entries = king_spread(b) & ~king_spread(square_bb(a)) & ~r_.walls;
+      const Bitboard from = king_spread(entries) & ~zone;
+      for (int d = 0; d < 8; ++d) {
+        if (!((d % 2) ? diagonal : orthogonal)) continue;
+        int f = file_of(a) + DF[d], rk = rank_of(a) + DR[d];
+        for (; f >= 0 && f < 8 && rk >= 0 && rk < 8; f += DF[d], rk += DR[d]) {
+          const Square sq = make_square(f, rk);
+          if (r_.walls & square_bb(sq)) break;
+          const int nf = f + DF[d], nr = rk + DR[d];
+          const bool beyond = nf >= 0 && nf < 8 && nr >= 0 && nr < 8 && !(r_.walls & square_bb(make_square(nf, nr)));
+          if ((from & square_bb(sq)) && beyond) return true;
+        }
+      }
+    }
+    return false;
   }
 
   void add_unit(Color c, const MobileUnit& u) {
@@ -272,7 +340,8 @@ class ReachBuilder {
     bool any = false;
     for (Color c : {WHITE, BLACK}) {
       const Color e = ~c;
-      const Bitboard kingTouch = king_spread(r.kingRegion[e]);
+      // The enemy king takes only on squares it may step to (never into a shuttle zone).
+      const Bitboard kingTouch = king_spread(r.kingRegion[e]) & ~r.shuttleZone[e];
       // May a unit standing on the squares sq be captured by the enemy?
       auto capturable = [&](Bitboard sq) {
         return (sq & r.attacks[e]) || (sq & kingTouch & ~r.defended[c]);
@@ -316,6 +385,7 @@ class ReachBuilder {
 
   const Position& pos_;
   Reach& r_;
+  Color winner_;
   Bitboard fates_[FREE];  // units of each fate but FREE (the rest)
 };
 
@@ -326,6 +396,6 @@ Bitboard king_spread(Bitboard b) {
   return row | shift<8>(row) | shift<-8>(row);
 }
 
-void compute_reach(const Position& pos, Reach& reach) { ReachBuilder(pos, reach).run(); }
+void compute_reach(const Position& pos, Color winner, Reach& reach) { ReachBuilder(pos, winner, reach).run(); }
 
 }  // namespace escaque::dead
