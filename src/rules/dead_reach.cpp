@@ -227,19 +227,20 @@ class ReachBuilder {
   }
 
   // The shuttle rule. Suppose (under the current guess) every unit of side s
-  // but its king is Fixed, and s's king may only ever stand on two squares a
-  // and b. Then s's only move is its king stepping between them: when s's
-  // king stands on a and the enemy king next to b, s has no legal move and
-  // the game is over. The enemy king can only come next to b (never next to
-  // a, where s's king stands) and only on its own move, so every position in
-  // which the enemy king stands in spread({a, b}) is one where s is to move
-  // without a move: a stalemate, or a mate if that king move uncovered a check.
-  // Until then the enemy king stays outside the zone; returned as the zone
-  // for the enemy king (0: the rule does not apply).
-  //  - For mates by s this is always sound: a position where s mates has the
-  //    enemy to move, so its king is outside the zone.
-  //  - For mates by the enemy, only if the king move into the zone can never
-  //    uncover a check (checked with the lines through a and b; see below).
+  // but its king is Fixed, and s's king may only ever stand on the few
+  // squares of its region R. Then s's only moves are king steps inside R.
+  // Call q a trap square if, wherever in R s's king stands (p, not next to q),
+  // every square of R next to p is also next to q: an enemy king arriving on
+  // q leaves s without a legal move, and the game is over at once. So the
+  // enemy king stays off the trap squares in every position but those final
+  // ones (it starts off them), which is what the reach needs; returned as the
+  // zone for the enemy king (0: the rule does not apply). With R = {a, b} the
+  // trap squares are those next to a or b: a king shuttling alone between two
+  // squares keeps the other king away.
+  //  - For mates by s this is sound as it stands: a position where s mates
+  //    has the enemy to move, so its king is not on a trap square.
+  //  - For mates by the enemy, only if the king's step onto a trap square can
+  //    never uncover a check (else that final position could be a mate).
   Bitboard shuttle_zone(Color s) const {
     const Reach& r = r_;
     const Color e = ~s;
@@ -247,33 +248,41 @@ class ReachBuilder {
     if (r.walls & square_bb(ks)) return 0;
     if ((pos_.pieces(s) & ~pos_.pieces(s, KING)) & ~fates_[FIXED]) return 0;
     const Bitboard region = r.kingRegion[s];
-    if (popcount(region) != 2 || !(region & square_bb(ks))) return 0;
+    if (popcount(region) > 6 || !(region & square_bb(ks))) return 0;
     if (pos_.castling_rights() & (s == WHITE ? 3 : 12)) return 0;
-    const Bitboard zone = king_spread(region);
-    if (zone & square_bb(pos_.king_square(e))) return 0;
+    Bitboard zone = 0;
+    // (A trap square may hold a unit of s: the enemy king would step there by taking it.)
+    for (Bitboard qs = king_spread(region); qs;) {
+      const Square q = pop_lsb(qs);
+      bool trap = true;
+      for (Bitboard ps = region & ~king_spread(square_bb(q)); ps && trap;) {
+        const Square p = pop_lsb(ps);
+        trap = !(king_attacks(p) & region & ~king_spread(square_bb(q)));
+      }
+      if (trap) zone |= square_bb(q);
+    }
+    if (!zone || (zone & square_bb(pos_.king_square(e)))) return 0;
     if (e == winner_ && discovery_possible(s, region, zone)) return 0;
     return zone;
   }
 
-  // Could the enemy king's step into the zone uncover a check on s's king? It
-  // steps into spread(b) from outside the zone, s's king standing on a; a
-  // check is uncovered if it leaves a line from a beyond which an enemy slider
-  // (or a promoted piece) could stand. Lines end at walls (Fixed units).
+  // Could the enemy king's step onto a trap square q uncover a check on s's
+  // king on p (q not next to p)? Only by leaving a line from p beyond which an
+  // enemy slider (or a promoted piece) could stand. Lines end at walls.
   bool discovery_possible(Color s, Bitboard region, Bitboard zone) const {
     const Color e = ~s;
     const Bitboard pawnsMayPromote = pos_.pieces(e, PAWN) & ~fates_[FIXED] & ~fates_[PERSISTENT];
     const bool diagonal = pos_.pieces(e, BISHOP) | pos_.pieces(e, QUEEN) | pawnsMayPromote;
     const bool orthogonal = pos_.pieces(e, ROOK) | pos_.pieces(e, QUEEN) | pawnsMayPromote;
     constexpr int DF[8] = {1, 1, 0, -1, -1, -1, 0, 1}, DR[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-    for (Bitboard as = region; as;) {
-      const Square a = pop_lsb(as);
-      const Bitboard b = region & ~square_bb(a);
-      const Bitboard entries = king_spread(b) & ~king_spread(square_bb(a)) & ~r_.walls;
+    for (Bitboard ps = region; ps;) {
+      const Square p = pop_lsb(ps);
+      const Bitboard entries = zone & ~king_spread(square_bb(p));
       const Bitboard from = king_spread(entries) & ~zone;
       for (int d = 0; d < 8; ++d) {
         if (!((d % 2) ? diagonal : orthogonal)) continue;
-        int f = file_of(a) + DF[d], rk = rank_of(a) + DR[d];
-        for (; f >= 0 && f < 8 && rk >= 0 && rk < 8; f += DF[d], rk += DR[d]) {
+        for (int f = file_of(p) + DF[d], rk = rank_of(p) + DR[d]; f >= 0 && f < 8 && rk >= 0 && rk < 8;
+             f += DF[d], rk += DR[d]) {
           const Square sq = make_square(f, rk);
           if (r_.walls & square_bb(sq)) break;
           const int nf = f + DF[d], nr = rk + DR[d];
