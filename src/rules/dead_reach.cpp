@@ -95,15 +95,15 @@ Bitboard last_rank(Color c) { return c == WHITE ? RANK_8_BB : RANK_1_BB; }
 enum Fate : std::uint8_t { FIXED, PERSISTENT, FILEBOUND, FREE };
 
 // Cone of a free pawn: pushes through anything but walls, captures wherever
-// an enemy unit may ever stand.
-Bitboard free_cone(Color c, Square s, Bitboard walls, Bitboard enemyOcc) {
+// an enemy unit may ever stand; never onto a stop square (see mate stops).
+Bitboard free_cone(Color c, Square s, Bitboard walls, Bitboard enemyOcc, Bitboard stops) {
   Bitboard cone = square_bb(s);
   const Bitboard last = last_rank(c);
   for (;;) {
     Bitboard movers = cone & ~last;
-    Bitboard single = push_of(c, movers) & ~walls;
-    Bitboard dbl = push_of(c, push_of(c, movers & home_rank(c)) & ~walls) & ~walls;
-    Bitboard caps = pawn_attacks_of(c, movers) & enemyOcc;
+    Bitboard single = push_of(c, movers) & ~walls & ~stops;
+    Bitboard dbl = push_of(c, push_of(c, movers & home_rank(c)) & ~walls) & ~walls & ~stops;
+    Bitboard caps = pawn_attacks_of(c, movers) & enemyOcc & ~stops;
     Bitboard next = cone | single | dbl | caps;
     if (next == cone) return cone;
     cone = next;
@@ -129,6 +129,7 @@ class ReachBuilder {
 
  private:
   void initial_fates() {
+    init_mate_stops();
     fates_[FIXED] = pos_.pieces();
     fates_[PERSISTENT] = fates_[FILEBOUND] = 0;
     // Units that can move right now are not fixed: settling them here saves
@@ -138,7 +139,7 @@ class ReachBuilder {
       const Bitboard own = pos_.pieces(c);
       const Bitboard enemyPawnAttacks = pawn_attacks_of(~c, pos_.pieces(~c, PAWN));
       const Bitboard pawns = pos_.pieces(c, PAWN);
-      set_fate(pawns & ~push_of(~c, occupied), PERSISTENT);
+      set_fate(pawns & ~push_of(~c, occupied | stops_for(c)), PERSISTENT);
       const Square k = pos_.king_square(c);
       if (king_attacks(k) & ~occupied & ~enemyPawnAttacks) set_fate(square_bb(k), FREE);
       for (Bitboard b = own & ~pos_.pieces(PAWN, KING); b;) {
@@ -216,7 +217,7 @@ class ReachBuilder {
         r.unitCount[c] = fixedUnits[c];
         for (Bitboard b = pos_.pieces(c, PAWN) & free_units(); b;) {
           Square s = pop_lsb(b);
-          Bitboard cone = free_cone(c, s, r.walls, enemyOcc[c]);
+          Bitboard cone = free_cone(c, s, r.walls, enemyOcc[c], stops_for(c));
           add_unit(c, {PAWN, s, cone, pawn_attacks_of(c, cone & ~last_rank(c)), bool(cone & last_rank(c))});
         }
         summarise(c);
@@ -294,6 +295,34 @@ class ReachBuilder {
     return false;
   }
 
+  // Mate stops. When the winner's king can never move (Fixed), a loser's pawn
+  // stepping onto a square m from which it attacks that king, where the king
+  // cannot take it (m defended for ever by the loser's Fixed units) and no
+  // other unit of the winner could ever take it either (a pawn's check cannot
+  // be blocked), mates the winner: the game ends there, without a mate by the
+  // winner. So for this analysis no loser's pawn ever stands on m in a position
+  // that matters, and m stops its cone (a pawn behind m counts as blocked).
+  // Squares a double step may reach are left out (en passant could take the
+  // pawn), as is the last rank. The stops are a guess checked with the rest.
+  void init_mate_stops() {
+    const Color loser = ~winner_;
+    const Bitboard doubleStepRank = loser == WHITE ? rank_bb(3) : rank_bb(4);
+    stops_ = pawn_attacks(winner_, pos_.king_square(winner_)) & ~doubleStepRank & ~last_rank(loser);
+    stops_ &= ~pos_.pieces(loser, PAWN);  // a pawn there gives check now: not this analysis' case
+  }
+  Bitboard stops_for(Color c) const { return c == winner_ ? 0 : stops_; }
+  // Drops the stops the current reach contradicts; true if any was dropped.
+  bool validate_mate_stops() {
+    if (!stops_) return false;
+    const Reach& r = r_;
+    const Color loser = ~winner_;
+    Bitboard keep = stops_ & r.defended[loser] & ~r.attacks[winner_] & ~r.promoAttacks[winner_];
+    if (!(r.walls & square_bb(pos_.king_square(winner_)))) keep = 0;
+    if (keep == stops_) return false;
+    stops_ = keep;
+    return true;
+  }
+
   void add_unit(Color c, const MobileUnit& u) {
     if (r_.unitCount[c] < MAX_MOBILE_UNITS) r_.units[c][r_.unitCount[c]++] = u;
   }
@@ -318,7 +347,7 @@ class ReachBuilder {
       if (fs != FIXED) {
         for (int t = s + up; t >= 0 && t < 64; t += up) {
           Bitboard tb = square_bb(Square(t));
-          if ((r.walls | enemyBounds | topOfCone[f]) & tb) break;
+          if ((r.walls | enemyBounds | topOfCone[f] | stops_for(c)) & tb) break;
           cone |= tb;
         }
       }
@@ -346,7 +375,7 @@ class ReachBuilder {
   // Units whose fate the computed reach contradicts get the next weaker fate.
   bool demote_violators() {
     const Reach& r = r_;
-    bool any = false;
+    bool any = validate_mate_stops();
     for (Color c : {WHITE, BLACK}) {
       const Color e = ~c;
       // The enemy king takes only on squares it may step to (never into a shuttle zone).
@@ -366,7 +395,7 @@ class ReachBuilder {
         } else if (pt != PAWN) {
           ok = !(attacks_bb(pt, s, r.walls) & ~r.fixed[c]) && !capturable(sb);
         } else if (fs == FIXED) {
-          ok = (push_of(c, sb) & r.walls) && !(pawn_attacks(c, s) & r.occ[e]) && !capturable(sb);
+          ok = (push_of(c, sb) & (r.walls | stops_for(c))) && !(pawn_attacks(c, s) & r.occ[e]) && !capturable(sb);
         } else {
           Bitboard cone = cone_of(c, s);
           bool neverCaptures = !(pawn_attacks_of(c, cone & ~last_rank(c)) & r.occ[e]);
@@ -395,6 +424,7 @@ class ReachBuilder {
   const Position& pos_;
   Reach& r_;
   Color winner_;
+  Bitboard stops_ = 0;  // mate stops for the loser's pawns (see init_mate_stops)
   Bitboard fates_[FREE];  // units of each fate but FREE (the rest)
 };
 
