@@ -223,6 +223,32 @@ TEST(DeadPosition, ShuttlingKingKeepsTheOtherKingAway) {
   expect_helpmate_found("8/1p6/kPp5/2P5/p1P5/P3B3/8/6KN w - - 0 1", WHITE);
 }
 
+TEST(DeadPosition, APawnStepThatWouldMateCountsAsBlocked) {
+  // White's king on c1 can never move: b1 and d1 are attacked by c2, b2 and
+  // d2 by c3, and c2 is defended by b3 and d3. Black's b3 (or d3) stepping
+  // forward gives a check nobody can parry (b2 and d2 are defended by c3, and
+  // nothing of White's can ever reach them): mate, the game is over. So, for
+  // White's chances, those pawns may be treated as blocked, the black pawns
+  // never promote, and the rest is a locked wall with a lone light-squared
+  // bishop above it against Black's king: White can never mate. Without the
+  // rule, b3-b2-b1 "promotes" and the static analysis proves nothing.
+  const char* boxed = "4k3/5B2/8/p1p1p1p1/P1P1P1P1/1ppp4/2p5/2K5 b - - 0 1";
+  const Case cases[] = {
+      {boxed, false, true, "Black mates with b2 or d2; White never"},
+      // Near misses: without c3, b2 and d2 are open to White's king and the
+      // pawn steps are no mates; a rook on g1 can take on d2 (and much else).
+      {"4k3/5B2/8/p1p1p1p1/P1P1P1P1/1p1p4/2p5/2K5 b - - 0 1", true, true, "no c3: the box has holes"},
+      {"4k3/5B2/8/p1p1p1p1/P1P1P1P1/1ppp4/2p5/2K3R1 b - - 0 1", true, true, "a rook that can take on d2"},
+  };
+  for (const Case& c : cases) expect_case(c);
+  EXPECT_FALSE(can_checkmate_static(from_fen(boxed), WHITE));
+  EXPECT_EQ(analyse_checkmate(from_fen(boxed), WHITE).reason, MateReason::Blockade);
+  expect_no_reachable_mate(boxed, WHITE);
+  expect_helpmate_found(boxed, BLACK);
+  expect_helpmate_found("4k3/5B2/8/p1p1p1p1/P1P1P1P1/1p1p4/2p5/2K5 b - - 0 1", WHITE);
+  expect_helpmate_found("4k3/5B2/8/p1p1p1p1/P1P1P1P1/1ppp4/2p5/2K3R1 b - - 0 1", WHITE);
+}
+
 TEST(DeadPosition, ForcedLinesAreFollowed) {
   // White's only legal move is Kxh2 (g1 and g2 touch the black king), after
   // which king and bishop cannot mate a lone king: dead now, although black
