@@ -95,15 +95,15 @@ Bitboard last_rank(Color c) { return c == WHITE ? RANK_8_BB : RANK_1_BB; }
 enum Fate : std::uint8_t { FIXED, PERSISTENT, FILEBOUND, FREE };
 
 // Cone of a free pawn: pushes through anything but walls, captures wherever
-// an enemy unit may ever stand.
-Bitboard free_cone(Color c, Square s, Bitboard walls, Bitboard enemyOcc) {
+// an enemy unit may ever stand; never onto a stop square (see mate stops).
+Bitboard free_cone(Color c, Square s, Bitboard walls, Bitboard enemyOcc, Bitboard stops) {
   Bitboard cone = square_bb(s);
   const Bitboard last = last_rank(c);
   for (;;) {
     Bitboard movers = cone & ~last;
-    Bitboard single = push_of(c, movers) & ~walls;
-    Bitboard dbl = push_of(c, push_of(c, movers & home_rank(c)) & ~walls) & ~walls;
-    Bitboard caps = pawn_attacks_of(c, movers) & enemyOcc;
+    Bitboard single = push_of(c, movers) & ~walls & ~stops;
+    Bitboard dbl = push_of(c, push_of(c, movers & home_rank(c)) & ~walls) & ~walls & ~stops;
+    Bitboard caps = pawn_attacks_of(c, movers) & enemyOcc & ~stops;
     Bitboard next = cone | single | dbl | caps;
     if (next == cone) return cone;
     cone = next;
@@ -112,7 +112,7 @@ Bitboard free_cone(Color c, Square s, Bitboard walls, Bitboard enemyOcc) {
 
 class ReachBuilder {
  public:
-  ReachBuilder(const Position& pos, Reach& r) : pos_(pos), r_(r) {}
+  ReachBuilder(const Position& pos, Color winner, Reach& r) : pos_(pos), r_(r), winner_(winner) {}
 
   void run() {
     initial_fates();
@@ -129,6 +129,7 @@ class ReachBuilder {
 
  private:
   void initial_fates() {
+    init_mate_stops();
     fates_[FIXED] = pos_.pieces();
     fates_[PERSISTENT] = fates_[FILEBOUND] = 0;
     // Units that can move right now are not fixed: settling them here saves
@@ -138,7 +139,7 @@ class ReachBuilder {
       const Bitboard own = pos_.pieces(c);
       const Bitboard enemyPawnAttacks = pawn_attacks_of(~c, pos_.pieces(~c, PAWN));
       const Bitboard pawns = pos_.pieces(c, PAWN);
-      set_fate(pawns & ~push_of(~c, occupied), PERSISTENT);
+      set_fate(pawns & ~push_of(~c, occupied | stops_for(c)), PERSISTENT);
       const Square k = pos_.king_square(c);
       if (king_attacks(k) & ~occupied & ~enemyPawnAttacks) set_fate(square_bb(k), FREE);
       for (Bitboard b = own & ~pos_.pieces(PAWN, KING); b;) {
@@ -180,6 +181,15 @@ class ReachBuilder {
     for (Color c : {WHITE, BLACK}) {
       const Square k = pos_.king_square(c);
       r.kingRegion[c] = (r.walls & square_bb(k)) ? square_bb(k) : flood_king(k, pro & ~r.fixedPawnAttacks[~c]);
+    }
+    // A king shuttling alone between two squares keeps the enemy king away
+    // (see shuttle_zone): the enemy king's region is flooded again without it.
+    for (Color c : {WHITE, BLACK}) r.shuttleZone[~c] = shuttle_zone(c);
+    for (Color c : {WHITE, BLACK}) {
+      if (r.shuttleZone[~c])
+        r.kingRegion[~c] = flood_king(pos_.king_square(~c), pro & ~r.fixedPawnAttacks[c] & ~r.shuttleZone[~c]);
+    }
+    for (Color c : {WHITE, BLACK}) {
       // Fixed pieces attack only their own fixed neighbours (else they could
       // move), and a unit next to a king can never be taken by the other king.
       Bitboard def = r.fixedPawnAttacks[c];
@@ -207,7 +217,7 @@ class ReachBuilder {
         r.unitCount[c] = fixedUnits[c];
         for (Bitboard b = pos_.pieces(c, PAWN) & free_units(); b;) {
           Square s = pop_lsb(b);
-          Bitboard cone = free_cone(c, s, r.walls, enemyOcc[c]);
+          Bitboard cone = free_cone(c, s, r.walls, enemyOcc[c], stops_for(c));
           add_unit(c, {PAWN, s, cone, pawn_attacks_of(c, cone & ~last_rank(c)), bool(cone & last_rank(c))});
         }
         summarise(c);
@@ -215,6 +225,102 @@ class ReachBuilder {
       enemyOcc[WHITE] = r.occ[BLACK];
       enemyOcc[BLACK] = r.occ[WHITE];
     }
+  }
+
+  // The shuttle rule. Suppose (under the current guess) every unit of side s
+  // but its king is Fixed, and s's king may only ever stand on the few
+  // squares of its region R. Then s's only moves are king steps inside R.
+  // Call q a trap square if, wherever in R s's king stands (p, not next to q),
+  // every square of R next to p is also next to q: an enemy king arriving on
+  // q leaves s without a legal move, and the game is over at once. So the
+  // enemy king stays off the trap squares in every position but those final
+  // ones (it starts off them), which is what the reach needs; returned as the
+  // zone for the enemy king (0: the rule does not apply). With R = {a, b} the
+  // trap squares are those next to a or b: a king shuttling alone between two
+  // squares keeps the other king away.
+  //  - For mates by s this is sound as it stands: a position where s mates
+  //    has the enemy to move, so its king is not on a trap square.
+  //  - For mates by the enemy, only if the king's step onto a trap square can
+  //    never uncover a check (else that final position could be a mate).
+  Bitboard shuttle_zone(Color s) const {
+    const Reach& r = r_;
+    const Color e = ~s;
+    const Square ks = pos_.king_square(s);
+    if (r.walls & square_bb(ks)) return 0;
+    if ((pos_.pieces(s) & ~pos_.pieces(s, KING)) & ~fates_[FIXED]) return 0;
+    const Bitboard region = r.kingRegion[s];
+    if (popcount(region) > 6 || !(region & square_bb(ks))) return 0;
+    if (pos_.castling_rights() & (s == WHITE ? 3 : 12)) return 0;
+    Bitboard zone = 0;
+    // (A trap square may hold a unit of s: the enemy king would step there by taking it.)
+    for (Bitboard qs = king_spread(region); qs;) {
+      const Square q = pop_lsb(qs);
+      bool trap = true;
+      for (Bitboard ps = region & ~king_spread(square_bb(q)); ps && trap;) {
+        const Square p = pop_lsb(ps);
+        trap = !(king_attacks(p) & region & ~king_spread(square_bb(q)));
+      }
+      if (trap) zone |= square_bb(q);
+    }
+    if (!zone || (zone & square_bb(pos_.king_square(e)))) return 0;
+    if (e == winner_ && discovery_possible(s, region, zone)) return 0;
+    return zone;
+  }
+
+  // Could the enemy king's step onto a trap square q uncover a check on s's
+  // king on p (q not next to p)? Only by leaving a line from p beyond which an
+  // enemy slider (or a promoted piece) could stand. Lines end at walls.
+  bool discovery_possible(Color s, Bitboard region, Bitboard zone) const {
+    const Color e = ~s;
+    const Bitboard pawnsMayPromote = pos_.pieces(e, PAWN) & ~fates_[FIXED] & ~fates_[PERSISTENT];
+    const bool diagonal = pos_.pieces(e, BISHOP) | pos_.pieces(e, QUEEN) | pawnsMayPromote;
+    const bool orthogonal = pos_.pieces(e, ROOK) | pos_.pieces(e, QUEEN) | pawnsMayPromote;
+    constexpr int DF[8] = {1, 1, 0, -1, -1, -1, 0, 1}, DR[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    for (Bitboard ps = region; ps;) {
+      const Square p = pop_lsb(ps);
+      const Bitboard entries = zone & ~king_spread(square_bb(p));
+      const Bitboard from = king_spread(entries) & ~zone;
+      for (int d = 0; d < 8; ++d) {
+        if (!((d % 2) ? diagonal : orthogonal)) continue;
+        for (int f = file_of(p) + DF[d], rk = rank_of(p) + DR[d]; f >= 0 && f < 8 && rk >= 0 && rk < 8;
+             f += DF[d], rk += DR[d]) {
+          const Square sq = make_square(f, rk);
+          if (r_.walls & square_bb(sq)) break;
+          const int nf = f + DF[d], nr = rk + DR[d];
+          const bool beyond = nf >= 0 && nf < 8 && nr >= 0 && nr < 8 && !(r_.walls & square_bb(make_square(nf, nr)));
+          if ((from & square_bb(sq)) && beyond) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // Mate stops. When the winner's king can never move (Fixed), a loser's pawn
+  // stepping onto a square m from which it attacks that king, where the king
+  // cannot take it (m defended for ever by the loser's Fixed units) and no
+  // other unit of the winner could ever take it either (a pawn's check cannot
+  // be blocked), mates the winner: the game ends there, without a mate by the
+  // winner. So for this analysis no loser's pawn ever stands on m in a position
+  // that matters, and m stops its cone (a pawn behind m counts as blocked).
+  // Squares a double step may reach are left out (en passant could take the
+  // pawn), as is the last rank. The stops are a guess checked with the rest.
+  void init_mate_stops() {
+    const Color loser = ~winner_;
+    const Bitboard doubleStepRank = loser == WHITE ? rank_bb(3) : rank_bb(4);
+    stops_ = pawn_attacks(winner_, pos_.king_square(winner_)) & ~doubleStepRank & ~last_rank(loser);
+    stops_ &= ~pos_.pieces(loser, PAWN);  // a pawn there gives check now: not this analysis' case
+  }
+  Bitboard stops_for(Color c) const { return c == winner_ ? 0 : stops_; }
+  // Drops the stops the current reach contradicts; true if any was dropped.
+  bool validate_mate_stops() {
+    if (!stops_) return false;
+    const Reach& r = r_;
+    const Color loser = ~winner_;
+    Bitboard keep = stops_ & r.defended[loser] & ~r.attacks[winner_] & ~r.promoAttacks[winner_];
+    if (!(r.walls & square_bb(pos_.king_square(winner_)))) keep = 0;
+    if (keep == stops_) return false;
+    stops_ = keep;
+    return true;
   }
 
   void add_unit(Color c, const MobileUnit& u) {
@@ -241,7 +347,7 @@ class ReachBuilder {
       if (fs != FIXED) {
         for (int t = s + up; t >= 0 && t < 64; t += up) {
           Bitboard tb = square_bb(Square(t));
-          if ((r.walls | enemyBounds | topOfCone[f]) & tb) break;
+          if ((r.walls | enemyBounds | topOfCone[f] | stops_for(c)) & tb) break;
           cone |= tb;
         }
       }
@@ -269,10 +375,11 @@ class ReachBuilder {
   // Units whose fate the computed reach contradicts get the next weaker fate.
   bool demote_violators() {
     const Reach& r = r_;
-    bool any = false;
+    bool any = validate_mate_stops();
     for (Color c : {WHITE, BLACK}) {
       const Color e = ~c;
-      const Bitboard kingTouch = king_spread(r.kingRegion[e]);
+      // The enemy king takes only on squares it may step to (never into a shuttle zone).
+      const Bitboard kingTouch = king_spread(r.kingRegion[e]) & ~r.shuttleZone[e];
       // May a unit standing on the squares sq be captured by the enemy?
       auto capturable = [&](Bitboard sq) {
         return (sq & r.attacks[e]) || (sq & kingTouch & ~r.defended[c]);
@@ -288,7 +395,7 @@ class ReachBuilder {
         } else if (pt != PAWN) {
           ok = !(attacks_bb(pt, s, r.walls) & ~r.fixed[c]) && !capturable(sb);
         } else if (fs == FIXED) {
-          ok = (push_of(c, sb) & r.walls) && !(pawn_attacks(c, s) & r.occ[e]) && !capturable(sb);
+          ok = (push_of(c, sb) & (r.walls | stops_for(c))) && !(pawn_attacks(c, s) & r.occ[e]) && !capturable(sb);
         } else {
           Bitboard cone = cone_of(c, s);
           bool neverCaptures = !(pawn_attacks_of(c, cone & ~last_rank(c)) & r.occ[e]);
@@ -316,6 +423,8 @@ class ReachBuilder {
 
   const Position& pos_;
   Reach& r_;
+  Color winner_;
+  Bitboard stops_ = 0;  // mate stops for the loser's pawns (see init_mate_stops)
   Bitboard fates_[FREE];  // units of each fate but FREE (the rest)
 };
 
@@ -326,6 +435,6 @@ Bitboard king_spread(Bitboard b) {
   return row | shift<8>(row) | shift<-8>(row);
 }
 
-void compute_reach(const Position& pos, Reach& reach) { ReachBuilder(pos, reach).run(); }
+void compute_reach(const Position& pos, Color winner, Reach& reach) { ReachBuilder(pos, winner, reach).run(); }
 
 }  // namespace escaque::dead

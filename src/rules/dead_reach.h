@@ -41,6 +41,7 @@ struct Reach {
   Bitboard fixedPawnAttacks[COLOR_NB] = {};  // attacked for ever by Fixed pawns
   Bitboard defended[COLOR_NB] = {};          // defended for ever by Fixed units
   Bitboard kingRegion[COLOR_NB] = {};        // squares the king may ever stand on
+  Bitboard shuttleZone[COLOR_NB] = {};       // squares the king never enters (the shuttle rule)
   Bitboard occ[COLOR_NB] = {};               // squares non-king units may ever stand on
   Bitboard attacks[COLOR_NB] = {};           // squares non-king units may ever attack
   Bitboard promoRegion[COLOR_NB] = {};       // squares promoted pieces may ever stand on
@@ -49,8 +50,9 @@ struct Reach {
   int unitCount[COLOR_NB] = {};
 };
 
-// Needs exactly one king per side.
-void compute_reach(const Position& pos, Reach& reach);
+// Needs exactly one king per side. Proves facts about every position in which
+// `winner` might have mated (some rules, like the shuttle rule, depend on it).
+void compute_reach(const Position& pos, Color winner, Reach& reach);
 
 // Bitboard helpers shared with the mate-square test.
 Bitboard king_spread(Bitboard b);  // b and every square next to it

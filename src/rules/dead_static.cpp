@@ -329,7 +329,7 @@ bool material_cannot_mate(const Position& pos, Color winner) {
 bool statically_unwinnable(const Position& pos, Color winner) {
   if (material_cannot_mate(pos, winner)) return true;
   Reach reach;
-  compute_reach(pos, reach);
+  compute_reach(pos, winner, reach);
   return !MateSquareTest(pos, winner, reach).any_mate();
 }
 

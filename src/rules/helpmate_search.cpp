@@ -19,32 +19,39 @@ class VisitedSet {
   void reset(int expected) {
     std::size_t want = 1024;
     while (want < std::size_t(expected) * 2) want *= 2;
-    if (want > keys_.size()) {
-      keys_.assign(want, 0);
-      stamps_.assign(want, 0);
+    if (want > slots_.size()) {
+      slots_.assign(want, Slot{});
       generation_ = 0;
     }
     if (++generation_ == 0) {  // wrapped: old stamps could look current
-      stamps_.assign(stamps_.size(), 0);
+      slots_.assign(slots_.size(), Slot{});
       generation_ = 1;
     }
-    mask_ = keys_.size() - 1;
+    mask_ = slots_.size() - 1;
+  }
+  bool contains(Key key) const {
+    for (std::size_t i = std::size_t(key) & mask_; slots_[i].stamp == generation_; i = (i + 1) & mask_)
+      if (slots_[i].key == key) return true;
+    return false;
   }
   // False if the key was already there.
   bool insert(Key key) {
     std::size_t i = std::size_t(key) & mask_;
-    while (stamps_[i] == generation_) {
-      if (keys_[i] == key) return false;
+    while (slots_[i].stamp == generation_) {
+      if (slots_[i].key == key) return false;
       i = (i + 1) & mask_;
     }
-    keys_[i] = key;
-    stamps_[i] = generation_;
+    slots_[i] = Slot{key, generation_};
     return true;
   }
 
  private:
-  std::vector<Key> keys_;
-  std::vector<std::uint32_t> stamps_;
+  // Key and stamp side by side: a probe touches one cache line.
+  struct Slot {
+    Key key = 0;
+    std::uint32_t stamp = 0;
+  };
+  std::vector<Slot> slots_;
   std::uint32_t generation_ = 0;
   std::size_t mask_ = 0;
 };
@@ -145,6 +152,22 @@ class MoveOrder {
   Square target_, winnerKing_;
 };
 
+// The key of the position after m, without making m, for the common moves
+// (false: make the move to know). Most moves of an exhaustive search lead to
+// positions already visited, so skipping do/undo for them pays.
+bool key_after(const Position& pos, Move m, Key& key) {
+  if (pos.castling_rights() || m.kind() == CASTLING || m.kind() == EN_PASSANT) return false;
+  const Square from = m.from(), to = m.to();
+  const Piece pc = pos.moved_piece(m);
+  if (type_of(pc) == PAWN && (int(to) ^ int(from)) == 16) return false;  // may set an e.p. square
+  Key k = pos.key() ^ zobrist::sideToMove ^ zobrist::psq[pc][from];
+  if (pos.en_passant_square() != SQ_NONE) k ^= zobrist::enPassantFile[file_of(pos.en_passant_square())];
+  if (!pos.empty(to)) k ^= zobrist::psq[pos.piece_on(to)][to];
+  k ^= zobrist::psq[m.kind() == PROMOTION ? make_piece(pos.side_to_move(), m.promotion()) : pc][to];
+  key = k;
+  return true;
+}
+
 }  // namespace
 
 SearchResult explore_reachable(const Position& root, Color winner, int maxNodes, SearchStats& stats) {
@@ -156,6 +179,14 @@ SearchResult explore_reachable(const Position& root, Color winner, int maxNodes,
   s.frames.clear();
 
   auto push_frame = [&](Move move, const UndoInfo& undo, MoveList& moves) {
+    // Moves to positions already visited are dropped before sorting (most
+    // are, in an exhaustive search); the rest are checked again when tried.
+    int kept = 0;
+    for (int i = 0; i < moves.size; ++i) {
+      Key k;
+      if (!(key_after(pos, moves.moves[i], k) && s.visited.contains(k))) moves.moves[kept++] = moves.moves[i];
+    }
+    moves.size = kept;
     MoveOrder(pos, winner).sort(moves);
     int begin = int(s.pool.size());
     s.pool.insert(s.pool.end(), moves.begin(), moves.end());
@@ -183,10 +214,16 @@ SearchResult explore_reachable(const Position& root, Color winner, int maxNodes,
     // inside its cone, rarely changes its verdict (skipping it is always sound).
     const bool structural = pos.is_capture(m) || m.kind() == PROMOTION;
     UndoInfo undo;
-    pos.do_move(m, undo);
-    if (!s.visited.insert(pos.key())) {
-      pos.undo_move(m, undo);
-      continue;
+    Key childKey;
+    if (key_after(pos, m, childKey)) {
+      if (!s.visited.insert(childKey)) continue;
+      pos.do_move(m, undo);
+    } else {
+      pos.do_move(m, undo);
+      if (!s.visited.insert(pos.key())) {
+        pos.undo_move(m, undo);
+        continue;
+      }
     }
     if (++stats.nodes > maxNodes) return SearchResult::Unknown;
     MoveList moves = legal_moves(pos);

@@ -195,6 +195,60 @@ TEST(DeadPosition, LockedPawnWalls) {
   }
 }
 
+TEST(DeadPosition, ShuttlingKingKeepsTheOtherKingAway) {
+  // Black's pawns a4, b7, c6 and White's a3, b6, c4, c5 are locked (none can
+  // ever capture: White's bishop is dark-squared, the pawns it could reach
+  // stand on light squares or are defended). Black's king can only step
+  // between a6 and a5 (a7 and b5 are attacked by b6 and c4, b4 by a3), and
+  // that is Black's only move. So White's king can never come next to a5 or
+  // a6: the moment it steps next to the square Black's king is not on, Black
+  // has no move (stalemate). Yet a mate would need exactly that: Bb4+ against
+  // Ka5 with White's king on a7 covering a6.
+  const char* dead = "8/1p6/kPp5/2P5/p1P5/P3B3/8/6K1 w - - 0 1";
+  const Case cases[] = {
+      {dead, false, false, "the shuttle: White's king may never approach"},
+      {"8/1p6/kPp5/2P5/p1P5/P3B3/K7/8 b - - 0 1", false, false, "the same with White's king closer"},
+      // Near misses. A spare black pawn move lets White's king arrive while
+      // Black still has something to play: Ka7 and Bb4 mate.
+      {"8/1p5p/kPp5/2P5/p1P5/P3B3/8/6K1 w - - 0 1", true, true, "Black has tempo moves to spare"},
+      // A knight gives the checks the bishop cannot (and can take b7).
+      {"8/1p6/kPp5/2P5/p1P5/P3B3/8/6KN w - - 0 1", true, true, "a knight joins in"},
+  };
+  for (const Case& c : cases) expect_case(c);
+  for (Color side : {WHITE, BLACK}) {
+    EXPECT_EQ(analyse_checkmate(from_fen(dead), side).reason, MateReason::Blockade);
+    expect_no_reachable_mate(dead, side);
+  }
+  expect_helpmate_found("8/1p5p/kPp5/2P5/p1P5/P3B3/8/6K1 w - - 0 1", WHITE);
+  expect_helpmate_found("8/1p6/kPp5/2P5/p1P5/P3B3/8/6KN w - - 0 1", WHITE);
+}
+
+TEST(DeadPosition, APawnStepThatWouldMateCountsAsBlocked) {
+  // White's king on c1 can never move: b1 and d1 are attacked by c2, b2 and
+  // d2 by c3, and c2 is defended by b3 and d3. Black's b3 (or d3) stepping
+  // forward gives a check nobody can parry (b2 and d2 are defended by c3, and
+  // nothing of White's can ever reach them): mate, the game is over. So, for
+  // White's chances, those pawns may be treated as blocked, the black pawns
+  // never promote, and the rest is a locked wall with a lone light-squared
+  // bishop above it against Black's king: White can never mate. Without the
+  // rule, b3-b2-b1 "promotes" and the static analysis proves nothing.
+  const char* boxed = "4k3/5B2/8/p1p1p1p1/P1P1P1P1/1ppp4/2p5/2K5 b - - 0 1";
+  const Case cases[] = {
+      {boxed, false, true, "Black mates with b2 or d2; White never"},
+      // Near misses: without c3, b2 and d2 are open to White's king and the
+      // pawn steps are no mates; a rook on g1 can take on d2 (and much else).
+      {"4k3/5B2/8/p1p1p1p1/P1P1P1P1/1p1p4/2p5/2K5 b - - 0 1", true, true, "no c3: the box has holes"},
+      {"4k3/5B2/8/p1p1p1p1/P1P1P1P1/1ppp4/2p5/2K3R1 b - - 0 1", true, true, "a rook that can take on d2"},
+  };
+  for (const Case& c : cases) expect_case(c);
+  EXPECT_FALSE(can_checkmate_static(from_fen(boxed), WHITE));
+  EXPECT_EQ(analyse_checkmate(from_fen(boxed), WHITE).reason, MateReason::Blockade);
+  expect_no_reachable_mate(boxed, WHITE);
+  expect_helpmate_found(boxed, BLACK);
+  expect_helpmate_found("4k3/5B2/8/p1p1p1p1/P1P1P1P1/1p1p4/2p5/2K5 b - - 0 1", WHITE);
+  expect_helpmate_found("4k3/5B2/8/p1p1p1p1/P1P1P1P1/1ppp4/2p5/2K3R1 b - - 0 1", WHITE);
+}
+
 TEST(DeadPosition, ForcedLinesAreFollowed) {
   // White's only legal move is Kxh2 (g1 and g2 touch the black king), after
   // which king and bishop cannot mate a lone king: dead now, although black
