@@ -60,10 +60,12 @@ void apply_level(const LevelParams& level, SearchLimits& limits, SearchOptions& 
 namespace {
 
 // Scores far beyond material (mates) are squashed so that a mate is chosen
-// (almost) always, without overflowing the exponent.
+// (almost) always, without overflowing the exponent; a shorter mate is much
+// more obvious than a longer one (a mate in one is never "equal" to a mate in
+// two, which would let a level wander about a won position).
 double choice_score(Value v) {
-  if (v >= VALUE_MATE_IN_MAX_PLY) return 3000.0 - (VALUE_MATE - v);   // the shorter the better
-  if (v <= -VALUE_MATE_IN_MAX_PLY) return -3000.0 + (VALUE_MATE + v);  // the longer the better
+  if (v >= VALUE_MATE_IN_MAX_PLY) return 3000.0 + 1000.0 / std::max(1, VALUE_MATE - v);
+  if (v <= -VALUE_MATE_IN_MAX_PLY) return -3000.0 - 1000.0 / std::max(1, VALUE_MATE + v);
   return std::clamp(double(v), -2500.0, 2500.0);
 }
 
