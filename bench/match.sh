@@ -55,18 +55,19 @@ export MATCH_NODE_MODULES="$cache/match/node_modules"
 # The engine under test, as a snapshot where possible.
 mkdir -p "$cache/results"
 name="escaque-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo local)"
+tagged() { echo "$1${tag:+-$tag}"; }  # one snapshot per tag: matches may run side by side
 start_timeout=()
 if [[ "$engine" == wasm ]]; then
   [[ -f "$root/dist/escaque.wasm" ]] || { echo "match.sh: dist/ not built (npm run build)" >&2; exit 1; }
   name="$name-wasm"
-  snapshot="$cache/results/$name"
+  snapshot="$cache/results/$(tagged "$name")"
   rm -rf "$snapshot" && mkdir -p "$snapshot/bin"
   cp -r "$root/dist" "$snapshot/dist"
   cp "$root/bin/escaque-uci.mjs" "$snapshot/bin/"
   command_a="node $snapshot/bin/escaque-uci.mjs"
   start_timeout=(--start-timeout 60000)
 elif [[ -f "$engine" && -x "$engine" ]]; then
-  snapshot="$cache/results/$name"
+  snapshot="$cache/results/$(tagged "$name")"
   cp "$engine" "$snapshot"
   command_a="$snapshot"
 elif [[ "$engine" == *" "* ]]; then
