@@ -22,6 +22,8 @@
 #                the match does not change the engine under test.
 #   ENGINE_OPTS  UCI options for it, ';'-separated NAME=VALUE pairs, e.g.
 #                "Move Overhead=100;UCI_LimitStrength=true;UCI_Elo=1500"
+#   OPP_OPTS     UCI options for the opponent, same format (e.g. "Move Overhead=200" for
+#                Stockfish on a loaded machine)
 #   TAG          suffix for the result file names and the engine's name (e.g. elo1500)
 #   MATCH_TOOLS  runner directory (default /work/shared/tools/match)
 #   CONCURRENCY  games in parallel (default 1: the machine is shared)
@@ -84,6 +86,12 @@ if [[ -n "${ENGINE_OPTS:-}" ]]; then
   for p in "${pairs[@]}"; do [[ -n "$p" ]] && a_opts+=(--a-opt "$p"); done
 fi
 
+b_opts=()
+if [[ -n "${OPP_OPTS:-}" ]]; then
+  IFS=';' read -r -a pairs <<< "$OPP_OPTS"
+  for p in "${pairs[@]}"; do [[ -n "$p" ]] && b_opts+=(--b-opt "$p"); done
+fi
+
 case "$opponent" in
   fairymax) b=(--b "node $tools/xboard2uci.mjs 'fairymax'" --b-name Fairy-Max) ;;
   phalanx) b=(--b "node $tools/xboard2uci.mjs 'phalanx -b- -l-'" --b-name Phalanx) ;;
@@ -99,6 +107,6 @@ esac
 
 out="$cache/results/$name-$opponent"
 # shellcheck disable=SC2086
-node "$tools/match.mjs" --a "$command_a" --a-name "$name" "${a_opts[@]}" "${b[@]}" \
+node "$tools/match.mjs" --a "$command_a" --a-name "$name" "${a_opts[@]}" "${b[@]}" "${b_opts[@]}" \
   --games "$games" --tc "$tc" --concurrency "$concurrency" --seed "$seed" "${start_timeout[@]}" \
   ${MATCH_ARGS:-} --pgn "$out.pgn" --json "$out.json" | tee "$out.log"
