@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "see.h"
 
@@ -18,21 +19,45 @@ int skill_level_to_elo(int skill) {
   return STRENGTH_ELO_MIN + skill * (STRENGTH_ELO_MAX - STRENGTH_ELO_MIN) / (SKILL_LEVEL_MAX - 1);
 }
 
-// The mapping below was fitted by matches (docs/benchmarks.md, "Engine
-// strength (issue 4)"): x runs from 0 at STRENGTH_ELO_MIN to 1 at
-// STRENGTH_ELO_MAX. The node budget grows geometrically (each doubling of
-// the search is worth a roughly constant number of Elo points), while the
-// choice gets sharper: fewer candidates, a lower temperature, fewer careless
-// moves.
+namespace {
+
+// Calibration: the Elo a player should have -> the "internal rating" that the
+// parameter formula below needs to play at that Elo. Fitted to matches
+// against Stockfish's UCI_Elo levels, Fairy-Max and Phalanx and between the
+// levels (docs/benchmarks.md, "Engine strength (issue 4)"); linear between
+// the knots. Internal ratings below 600 only make the choice noisier (the
+// search is already one ply plus captures there).
+struct Knot {
+  double elo, internal;
+};
+constexpr Knot CALIBRATION[] = {
+    {600, 100}, {845, 600}, {1040, 1000}, {1182, 1250}, {1566, 1500}, {1979, 2000}, {2300, 2400},
+};
+
+double internal_rating(int elo) {
+  const int n = int(std::size(CALIBRATION));
+  if (elo <= CALIBRATION[0].elo) return CALIBRATION[0].internal;
+  for (int i = 1; i < n; ++i) {
+    const Knot a = CALIBRATION[i - 1], b = CALIBRATION[i];
+    if (elo <= b.elo) return a.internal + (elo - a.elo) * (b.internal - a.internal) / (b.elo - a.elo);
+  }
+  return CALIBRATION[n - 1].internal;
+}
+
+}  // namespace
+
+// x runs from 0 at internal rating 600 to 1 at 2400 (and below 0 under 600).
+// The node budget grows geometrically (each doubling of the search is worth
+// a roughly constant number of Elo points), while the choice gets sharper:
+// fewer candidates, a lower temperature, fewer careless moves.
 LevelParams level_params(int elo) {
   elo = std::clamp(elo, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX);
-  const double x = double(elo - STRENGTH_ELO_MIN) / double(STRENGTH_ELO_MAX - STRENGTH_ELO_MIN);
+  const double x = (internal_rating(elo) - 600.0) / 1800.0;
   const double weak = 1.0 - x;
   LevelParams p;
-  p.nodes = std::uint64_t(std::llround(30.0 * std::exp2(12.0 * x)));
+  p.nodes = std::max<std::uint64_t>(20, std::uint64_t(std::llround(30.0 * std::exp2(12.0 * x))));
   p.candidates = int(std::lround(2.0 + 6.0 * weak));
   p.temperatureCp = int(std::lround(10.0 + 190.0 * std::pow(weak, 1.5)));
-  p.naturalCp = int(std::lround(40.0 * weak));
   p.carelessPermille = int(std::lround(150.0 * weak * weak));
   return p;
 }
@@ -69,12 +94,13 @@ double choice_score(Value v) {
   return std::clamp(double(v), -2500.0, 2500.0);
 }
 
-// How obvious a move is to a human: recaptures first, then captures that do
-// not lose material, then checks. Returns a multiple of naturalCp.
-double naturalness(const Position& pos, Move m, int naturalCp, Square lastMoveTo) {
-  if (naturalCp == 0) return 0.0;
-  if (pos.is_capture(m) && see_ge(pos, m, 0)) return m.to() == lastMoveTo ? 2.0 * naturalCp : naturalCp;
-  if (pos.gives_check(m)) return 0.5 * naturalCp;
+// How obvious a move is to a human, in units of the level's temperature (so
+// it matters where the choice is noisy and fades where it is sharp):
+// recapturing on the square the opponent just took on comes first, then
+// captures that do not lose material, then checks.
+double naturalness(const Position& pos, Move m, Square lastMoveTo) {
+  if (pos.is_capture(m) && see_ge(pos, m, 0)) return m.to() == lastMoveTo ? 2.0 : 0.7;
+  if (pos.gives_check(m)) return 0.35;
   return 0.0;
 }
 
@@ -98,8 +124,8 @@ Move choose_move(const Position& root, const std::vector<RootLine>& lines, const
   n = std::min(n, 256);
   double total = 0.0;
   for (int i = 0; i < n; ++i) {
-    double s = choice_score(lines[i].score) - best + naturalness(root, lines[i].move, level.naturalCp, lastMoveTo);
-    weights[i] = std::exp(std::min(s, 600.0) / temperature);
+    const double s = (choice_score(lines[i].score) - best) / temperature + naturalness(root, lines[i].move, lastMoveTo);
+    weights[i] = std::exp(std::min(s, 50.0));
     total += weights[i];
   }
   double r = rng.uniform() * total;

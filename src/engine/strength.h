@@ -8,8 +8,8 @@
 //    a piece left where a simple combination wins it);
 //  - it chooses among the few best moves of that shallow search (MultiPV),
 //    by a softmax over their scores with an Elo-dependent temperature, with
-//    a bias towards "natural" moves (captures that do not lose material,
-//    checks), and now and then a careless moment (a much higher temperature
+//    a bias towards "natural" moves (recaptures, captures that do not lose
+//    material, checks), and now and then a careless moment (a much higher temperature
 //    for one move), so it sometimes misses a recapture or hangs a piece, but
 //    every move it plays was one of its search's top candidates.
 // The choice is a pure function of the candidates, the position and a seed,
@@ -27,7 +27,7 @@ namespace escaque {
 
 // The calibrated range of UCI_Elo (see docs/engine.md, "Strength levels").
 constexpr int STRENGTH_ELO_MIN = 600;
-constexpr int STRENGTH_ELO_MAX = 2400;
+constexpr int STRENGTH_ELO_MAX = 2300;
 constexpr int SKILL_LEVEL_MAX = 20;  // 20 = full strength
 
 // What the UCI options ask for.
@@ -53,10 +53,10 @@ struct LevelParams {
   std::uint64_t nodes = 0;  // node budget per move (SearchLimits::softNodes)
   int candidates = 1;       // MultiPV lines to choose from
   int temperatureCp = 0;    // softmax temperature over the candidates' scores
-  int naturalCp = 0;        // bonus for good captures and checks when choosing
   int carelessPermille = 0; // chance of a careless move (temperature x3)
 };
 
+// `elo` is clamped to STRENGTH_ELO_MIN..STRENGTH_ELO_MAX.
 LevelParams level_params(int elo);
 
 // Named levels for the app.
