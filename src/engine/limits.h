@@ -19,6 +19,10 @@ struct SearchLimits {
   bool infinite = false;                   // search until "stop"
   bool ponder = false;                     // search on the opponent's time until "ponderhit" or "stop"
   std::vector<Move> searchmoves;           // restrict the root to these moves (empty = all)
+  // Node budget of a strength-limited search (0 = none): no new iteration
+  // starts once it is spent, and an iteration after the first stops at four
+  // times the budget. Unlike `nodes`, the first iteration always completes.
+  std::uint64_t softNodes = 0;
 
   bool has_clock(Color c) const { return time[c] >= 0; }
 };

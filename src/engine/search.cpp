@@ -113,6 +113,7 @@ void Searcher::push_key(Key k) {
 bool Searcher::should_stop() {
   if (stopped_) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return stopped_ = true;
+  if (limits_.softNodes && rootDepth_ > 1 && nodes_ >= 4 * limits_.softNodes) return stopped_ = true;
   if (--pollCountdown_ > 0) return false;
   pollCountdown_ = POLL_INTERVAL;
   if (stopRequested_.load(std::memory_order_relaxed)) return stopped_ = true;
@@ -211,6 +212,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
   Move lastBest = Move::none();
   int stableIterations = 0;
   int completedDepth = 0;
+  std::vector<RootLine> lines;
 
   for (rootDepth_ = 1; rootDepth_ <= maxDepth; ++rootDepth_) {
     for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
@@ -247,6 +249,9 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
     if (stopped_) break;
     completedDepth = rootDepth_;
     report_iteration(rootDepth_, info);
+    lines.clear();
+    for (int i = 0; i < multiPV; ++i) lines.push_back({rootMoves_[i].move, rootMoves_[i].score});
+    if (limits.softNodes && nodes_ >= limits.softNodes) break;
 
     const Value best = rootMoves_[0].score;
     if (limits.mate > 0 && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * limits.mate) break;
@@ -273,6 +278,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
   result.depth = completedDepth;
   result.nodes = nodes_;
   result.timeMs = elapsed_ms();
+  result.lines = std::move(lines);
   // The expected reply: from the PV, else from the hash table; always checked for legality.
   Position next = root;
   UndoInfo undo;

@@ -33,6 +33,12 @@ struct SearchOptions {
   int moveOverheadMs = 30;
 };
 
+// One root move of the last completed iteration, with its score.
+struct RootLine {
+  Move move;
+  Value score = VALUE_NONE;
+};
+
 struct SearchResult {
   Move bestMove;        // Move::none() if the root has no legal move
   Move ponderMove;      // expected reply, or Move::none()
@@ -40,6 +46,9 @@ struct SearchResult {
   int depth = 0;        // last completed iteration
   std::uint64_t nodes = 0;
   std::int64_t timeMs = 0;
+  // The MultiPV lines (best first) of the last completed iteration: what a
+  // strength-limited player chooses from.
+  std::vector<RootLine> lines;
 };
 
 // Receives each "info ..." line (without the trailing newline).

@@ -26,9 +26,12 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int moveOverheadMs) {
   // The hard limit leaves room for the remaining moves: at most a third of the
   // clock (90% if this is the last move before the control).
   std::int64_t hard = limits.movestogo == 1 ? available * 9 / 10 : std::min(soft * 4, available / 3);
-  // Low on time: spend about the increment (or an eighth of the clock), so
-  // the clock stops shrinking and keeps a reserve against a stalled machine.
-  if (limits.movestogo != 1 && available < LOW_CLOCK_MS) hard = std::min(hard, std::max(inc, available / 8));
+  // Low on time: spend about the increment minus the overhead (or an eighth
+  // of the clock), so the clock stops shrinking and keeps a reserve against a
+  // stalled machine. (Without taking the overhead off the increment too, the
+  // transit time of every move drains the clock over a long game.)
+  if (limits.movestogo != 1 && available < LOW_CLOCK_MS)
+    hard = std::min(hard, std::max(inc - moveOverheadMs, available / 8));
   hard = std::max<std::int64_t>(1, hard);
   b.softMs = std::clamp<std::int64_t>(soft, 1, hard);
   b.hardMs = hard;

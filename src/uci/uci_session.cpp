@@ -10,6 +10,7 @@
 #include "../core/fen.h"
 #include "../core/perft.h"
 #include "../engine/bench.h"
+#include "../engine/clock.h"
 #include "../engine/eval.h"
 #include "../notation/uci_move.h"
 
@@ -67,6 +68,7 @@ bool parse_int(std::string_view s, Int& value) {
 
 constexpr int MAX_MULTIPV = 256;
 constexpr int MAX_MOVE_OVERHEAD = 5000;
+constexpr int MAX_STRENGTH_SEED = 2147483647;
 
 }  // namespace
 
@@ -84,7 +86,9 @@ struct UciSession::Async {
 #endif
 
 UciSession::UciSession()
-    : tt_(std::make_unique<TranspositionTable>()), searcher_(std::make_unique<Searcher>(*tt_)) {
+    : strengthEntropy_(std::uint64_t(now_ms()) ^ reinterpret_cast<std::uintptr_t>(this)),
+      tt_(std::make_unique<TranspositionTable>()),
+      searcher_(std::make_unique<Searcher>(*tt_)) {
   pos_.set_startpos();
 }
 
@@ -170,11 +174,18 @@ bool UciSession::handle(std::string_view line, std::string& out) {
     out += "option name Move Overhead type spin default 30 min 0 max " + std::to_string(MAX_MOVE_OVERHEAD) + "\n";
     out += "option name Clear Hash type button\n";
     out += "option name UCI_Chess960 type check default false\n";
+    out += "option name UCI_LimitStrength type check default false\n";
+    out += "option name UCI_Elo type spin default " + std::to_string(STRENGTH_ELO_MAX) + " min " +
+           std::to_string(STRENGTH_ELO_MIN) + " max " + std::to_string(STRENGTH_ELO_MAX) + "\n";
+    out += "option name Skill Level type spin default " + std::to_string(SKILL_LEVEL_MAX) + " min 0 max " +
+           std::to_string(SKILL_LEVEL_MAX) + "\n";
+    out += "option name Strength Seed type spin default 0 min 0 max " + std::to_string(MAX_STRENGTH_SEED) + "\n";
     out += "uciok\n";
   } else if (cmd == "ucinewgame") {
     pos_.set_startpos();
     pos_.set_chess960(chess960_);
     gameKeys_.clear();
+    lastMoveTo_ = SQ_NONE;
     tt_->clear();
     searcher_->clear_history();
   } else if (cmd == "position") {
@@ -245,6 +256,26 @@ void UciSession::cmd_setoption(std::string_view args, std::string& out) {
     parse_bool(ponderOption_);
   } else if (key == "move overhead") {
     parse_spin(0, MAX_MOVE_OVERHEAD, searchOptions_.moveOverheadMs);
+  } else if (key == "uci_limitstrength") {
+    parse_bool(strength_.limitStrength);
+  } else if (key == "uci_elo" || key == "skill level") {
+    // Out-of-range values are clamped (GUIs have their own ideas of the
+    // range), and said so; anything that is not an integer is refused.
+    const bool elo = key == "uci_elo";
+    const int lo = elo ? STRENGTH_ELO_MIN : 0, hi = elo ? STRENGTH_ELO_MAX : SKILL_LEVEL_MAX;
+    long long v = 0;
+    if (!parse_int(value, v)) {
+      bad_value("an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+    } else {
+      int clamped = int(std::clamp<long long>(v, lo, hi));
+      if (clamped != v)
+        out += "info string setoption " + name + ": " + value + " is outside " + std::to_string(lo) + ".." +
+               std::to_string(hi) + "; using " + std::to_string(clamped) + "\n";
+      (elo ? strength_.elo : strength_.skillLevel) = clamped;
+    }
+  } else if (key == "strength seed") {
+    int seed = 0;
+    if (parse_spin(0, MAX_STRENGTH_SEED, seed)) strength_.seed = std::uint64_t(seed);
   } else if (key == "clear hash") {
     tt_->clear();
   } else {
@@ -278,6 +309,7 @@ void UciSession::cmd_position(std::string_view args, std::string& out) {
     return;
   }
   std::vector<Key> keys;
+  Square lastTo = SQ_NONE;
   if (i < w.size() && w[i] == "moves") {
     const size_t first = i + 1;
     for (++i; i < w.size(); ++i) {
@@ -288,12 +320,14 @@ void UciSession::cmd_position(std::string_view args, std::string& out) {
         return;
       }
       keys.push_back(next.key());
+      lastTo = r.move.to();
       UndoInfo undo;
       next.do_move(r.move, undo);
     }
   }
   pos_ = next;
   gameKeys_ = std::move(keys);
+  lastMoveTo_ = lastTo;
 }
 
 void UciSession::cmd_go(std::string_view args, std::string& out) {
@@ -397,7 +431,26 @@ void UciSession::run_search(Position root, std::vector<Key> keys, SearchLimits l
     line += '\n';
     emit(line);
   };
-  SearchResult r = searcher_->search(root, keys, limits, searchOptions_, info);
+  SearchOptions options = searchOptions_;
+  LevelParams level;
+  const bool limited = strength_.limited();
+  if (limited) {
+    level = level_params(strength_.effective_elo());
+    apply_level(level, limits, options);
+  }
+  SearchResult r = searcher_->search(root, keys, limits, options, info);
+  if (limited && !r.lines.empty()) {
+    // A fixed seed gives the same move in the same position (reproducible
+    // games); seed 0 draws a fresh seed for every move.
+    const std::uint64_t seed = strength_.seed ? (strength_.seed * 0x9E3779B97F4A7C15ull) ^ root.key()
+                                              : StrengthRng(strengthEntropy_++).next();
+    StrengthRng rng(seed);
+    const Move chosen = choose_move(root, r.lines, level, rng, lastMoveTo_);
+    if (chosen != r.bestMove) {
+      r.bestMove = chosen;
+      r.ponderMove = Move::none();
+    }
+  }
 #ifdef ESCAQUE_HAS_THREADS
   // UCI: in infinite and ponder mode bestmove waits for "stop" (or "ponderhit",
   // after which the search would have finished anyway).

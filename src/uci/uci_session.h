@@ -20,6 +20,7 @@
 
 #include "../core/position.h"
 #include "../engine/search.h"
+#include "../engine/strength.h"
 #include "../engine/tt.h"
 
 namespace escaque {
@@ -61,6 +62,9 @@ class UciSession {
   bool chess960_ = false;
   bool ponderOption_ = false;
   SearchOptions searchOptions_;
+  StrengthSettings strength_;
+  Square lastMoveTo_ = SQ_NONE;      // where the last move of `position ... moves` went
+  std::uint64_t strengthEntropy_;    // per-move seeds when Strength Seed is 0
   std::unique_ptr<TranspositionTable> tt_;
   std::unique_ptr<Searcher> searcher_;
 
