@@ -27,7 +27,7 @@ const MAX_MULTIPV = 256;
 // before it answers from the info lines instead (a search polls every ~1 ms,
 // so this fires only when the worker is slow to get the CPU or has not yet
 // reached the search, e.g. while it loads).
-const STOP_GRACE_MS = 20;
+const STOP_GRACE_MS = 15;
 
 const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
     typeof process.versions.node === 'string';
