@@ -134,8 +134,14 @@ void UciSession::finish() {
 #endif
 }
 
+void UciSession::enable_host_signals(HostPoll poll, AsyncWriter writer) {
+  hostPoll_ = std::move(poll);
+  hostWriter_ = std::move(writer);
+}
+
 void UciSession::emit(std::string_view line) {
   if (syncOut_) syncOut_->append(line);
+  else if (hostWriter_) hostWriter_(line);
   else if (async_ && async_->writer) async_->writer(line);
 }
 
@@ -414,6 +420,10 @@ void UciSession::cmd_go(std::string_view args, std::string& out) {
 #endif
     return;
   }
+  if (hostPoll_) {  // synchronous, but "stop" and "ponderhit" reach the search through the poll
+    run_search(pos_, gameKeys_, limits, false);
+    return;
+  }
   // Synchronous hosts cannot send "stop" or "ponderhit" during the search.
   if (limits.ponder) return fail("'ponder' needs a host that can send ponderhit/stop while searching");
   if (limits.infinite && !bounded)
@@ -431,6 +441,14 @@ void UciSession::run_search(Position root, std::vector<Key> keys, SearchLimits l
     line += '\n';
     emit(line);
   };
+  StopHook hook;
+  if (hostPoll_) {
+    hook = [this] {
+      HostSignal s = hostPoll_();
+      if (s == HostSignal::PonderHit) searcher_->ponderhit();
+      return s == HostSignal::Stop;
+    };
+  }
   SearchOptions options = searchOptions_;
   LevelParams level;
   const bool limited = strength_.limited();
@@ -438,7 +456,7 @@ void UciSession::run_search(Position root, std::vector<Key> keys, SearchLimits l
     level = level_params(strength_.effective_elo());
     apply_level(level, limits, options);
   }
-  SearchResult r = searcher_->search(root, keys, limits, options, info);
+  SearchResult r = searcher_->search(root, keys, limits, options, info, hook);
   if (limited && !r.lines.empty()) {
     // A fixed seed gives the same move in the same position (reproducible
     // games); seed 0 draws a fresh seed for every move.
