@@ -184,7 +184,10 @@ class GameHandle {
   // The legal moves of the current position, generated once per position.
   const MoveList& legal() const {
     if (!legalValid_) {
-      legal_ = legal_moves(game_.position());
+      // Generated in place: copying a MoveList (516 bytes) would go through
+      // emscripten_memcpy_big, a call out to JavaScript.
+      legal_.size = 0;
+      generate_moves(game_.position(), legal_);
       legalValid_ = true;
     }
     return legal_;

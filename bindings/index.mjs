@@ -542,6 +542,148 @@ export class Chess {
   headers() { return Object.fromEntries(this.#h().headers()); }
 }
 
+// ---- a bare position ----
+
+// A board and its own move stack, without a game's rules: no outcome, no
+// claims, no repetition or dead-position analysis, no SAN history. For loops
+// that play and take back many moves (perft, playouts, analysis tools), where
+// Chess's per-move bookkeeping would dominate. Moves are UCI or English SAN
+// text, or the numeric ids that moveIds() lists.
+export class Position {
+  #handle;
+  #at = 0;
+  #chess960 = false;
+
+  // new Position(): the standard start position; new Position(fen) as Position.fromFen(fen).
+  constructor(fen) {
+    const m = wasm();
+    if (Position.#pending) {
+      this.#adopt(Position.#pending);
+      Position.#pending = null;
+    } else if (fen === undefined) {
+      this.#adopt(new m.PositionHandle());
+    } else {
+      expectString(fen, 'new Position(fen): fen');
+      this.#adopt(check(m.PositionHandle.fromFen(fen, false)).position);
+    }
+  }
+
+  static fromFen(fen, options) {
+    expectString(fen, 'Position.fromFen(fen): fen');
+    const { chess960 = false } = expectOptions(options, 'Position.fromFen');
+    if (typeof chess960 !== 'boolean') throw new InvalidArgumentError('Position.fromFen: chess960 must be a boolean');
+    return Position.#wrap(check(wasm().PositionHandle.fromFen(fen, chess960)).position);
+  }
+
+  static #pending = null;
+  static #wrap(handle) {
+    Position.#pending = handle;
+    try {
+      return new Position();
+    } finally {
+      Position.#pending = null;
+    }
+  }
+
+  #adopt(handle) {
+    this.#handle = handle;
+    this.#at = handle.address();
+    this.#chess960 = handle.isChess960();
+    registry?.register(this, handle, this);
+  }
+  #a() {
+    if (!this.#at) throw new DisposedError('this position has been disposed');
+    return this.#at;
+  }
+
+  // A copy with the same board and move stack.
+  clone() { this.#a(); return Position.#wrap(this.#handle.clone()); }
+  dispose() {
+    if (!this.#handle) return;
+    registry?.unregister(this);
+    this.#handle.delete();
+    this.#handle = undefined;
+    this.#at = 0;
+  }
+  [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.dispose(); }
+  get disposed() { return !this.#handle; }
+
+  // The legal moves as ids (a new array each call); uci(id) and san(id) name them.
+  moveIds() {
+    const m = module;
+    const n = m._escaque_position_move_ids(this.#a());
+    const base = ioAt >> 1;
+    return m.HEAPU16.slice(base, base + n);
+  }
+  movesUci() {
+    const m = module;
+    const n = m._escaque_position_move_ids(this.#a());
+    const ids = m.HEAPU16;
+    const base = ioAt >> 1;
+    const chess960 = this.#chess960;
+    const list = new Array(n);
+    for (let i = 0; i < n; i++) list[i] = uciOf(ids[base + i], chess960);
+    return list;
+  }
+  // UCI text of a move id (castling as e1g1, or king takes rook in Chess960).
+  uci(id) {
+    this.#a();
+    if (!Number.isInteger(id) || id < 0 || id > 0xFFFF) {
+      throw new InvalidArgumentError(`uci(id): id must be a move id from moveIds(), got ${describe(id)}`);
+    }
+    return uciOf(id, this.#chess960);
+  }
+
+  // Plays a legal move (id, UCI or English SAN); anything else throws IllegalMoveError, position unchanged.
+  play(move) {
+    const at = this.#a();
+    if (!module._escaque_position_play_id(at, this.#id(move, 'play'))) this.#illegal(move, 'play');
+  }
+  // Takes back the last move played; false when there is none.
+  undo() { return module._escaque_position_undo(this.#a()) !== 0; }
+  // Moves played on this position (its undo depth).
+  plies() { return module._escaque_position_plies(this.#a()); }
+
+  // SAN of a legal move (id, UCI or English SAN), without playing it.
+  san(move) {
+    const m = module;
+    const n = m._escaque_position_san(this.#a(), this.#id(move, 'san'));
+    if (!n) this.#illegal(move, 'san');
+    return readText(m.HEAPU8, ioAt, n);
+  }
+
+  #id(move, what) {
+    if (typeof move === 'number') {
+      if (!Number.isInteger(move)) throw new InvalidArgumentError(`${what}(move): ${move} is not a move id`);
+      return move;
+    }
+    if (typeof move !== 'string') {
+      throw new InvalidArgumentError(`${what}(move): a move must be an id, a UCI or SAN string, got ${describe(move)}`);
+    }
+    const m = module;
+    const n = ioWrite(m.HEAPU8, move, 0);
+    return n < 0 ? -1 : m._escaque_position_find(this.#at, n);
+  }
+  #illegal(move, what) {
+    throw new IllegalMoveError(`${what}(${describe(move)}): not a legal move in ${this.fen()}`, 'ILLEGAL_MOVE');
+  }
+
+  fen() {
+    const m = module;
+    const n = m._escaque_position_fen(this.#a());
+    return readText(m.HEAPU8, ioAt, n);
+  }
+  turn() { return (module._escaque_position_status(this.#a()) & 8) ? 'b' : 'w'; }
+  isChess960() { this.#a(); return this.#chess960; }
+  inCheck() { return (module._escaque_position_status(this.#a()) & 1) !== 0; }
+  isCheckmate() { return (module._escaque_position_status(this.#a()) & 3) === 3; }
+  isStalemate() { return (module._escaque_position_status(this.#a()) & 3) === 2; }
+  // The narrow, material-only test (K v K, K+minor v K, bishops all on one colour).
+  isInsufficientMaterial() { return (module._escaque_position_status(this.#a()) & 4) !== 0; }
+  // Half-moves since the last capture or pawn move (the 50-move rule's count).
+  halfMoveClock() { return module._escaque_position_status(this.#a()) >> 8; }
+}
+
 // Private: bytes allocated in the WebAssembly heap (leak tests).
 export function _heapInUse() { return wasm().heapInUse(); }
 export function _heapSize() { return wasm().HEAPU8.length; }
