@@ -166,7 +166,9 @@ export class Position {
   readonly disposed: boolean;
 
   /** The legal moves as ids (a new array each call). */
-  moveIds(): Uint16Array;
+  moveIds(): number[];
+  /** Equal for two positions exactly when they are the same position (FIDE Art. 9.2.3). */
+  key(): string;
   movesUci(): string[];
   uci(id: number): string;
   san(move: number | string): string;

@@ -85,13 +85,10 @@ function ioWrite(heap, text, at) {
 
 // Bytes at heap[at, at + n) as text (ASCII fast, UTF-8 otherwise).
 function readText(heap, at, n) {
-  let s = '';
-  for (let i = 0; i < n; i++) {
-    const c = heap[at + i];
-    if (c >= 0x80) return utf8.decode(heap.subarray(at, at + n));
-    s += String.fromCharCode(c);
+  for (let i = at, end = at + n; i < end; i++) {
+    if (heap[i] >= 0x80) return utf8.decode(heap.subarray(at, at + n));
   }
-  return s;
+  return String.fromCharCode.apply(null, heap.subarray(at, at + n));
 }
 
 const SQUARE_NAMES = [];
@@ -612,8 +609,11 @@ export class Position {
   moveIds() {
     const m = module;
     const n = m._escaque_position_move_ids(this.#a());
+    const ids = m.HEAPU16;
     const base = ioAt >> 1;
-    return m.HEAPU16.slice(base, base + n);
+    const list = new Array(n);
+    for (let i = 0; i < n; i++) list[i] = ids[base + i];
+    return list;
   }
   movesUci() {
     const m = module;
@@ -672,6 +672,14 @@ export class Position {
     const m = module;
     const n = m._escaque_position_fen(this.#a());
     return readText(m.HEAPU8, ioAt, n);
+  }
+  // A string equal for two positions exactly when they are the same position in FIDE's sense
+  // (Art. 9.2.3: pieces, side to move, castling rights, en passant possibility): repetition tables.
+  key() {
+    const m = module;
+    const n = m._escaque_position_key(this.#a());
+    const base = ioAt >> 1;
+    return String.fromCharCode.apply(null, m.HEAPU16.subarray(base, base + n));
   }
   turn() { return (module._escaque_position_status(this.#a()) & 8) ? 'b' : 'w'; }
   isChess960() { this.#a(); return this.#chess960; }

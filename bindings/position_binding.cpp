@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -101,7 +102,9 @@ class PositionHandle {
     int depth = -1;  // the stack depth whose position these moves are; -1: none
   };
   Position pos_;
-  std::vector<Played> stack_;
+  // A deque: growing it never relocates the moves already played (a vector's
+  // relocations copy through emscripten_memcpy_big, a call out to JavaScript).
+  std::deque<Played> stack_;
   mutable Cached lists_[CACHED_DEPTHS];
 };
 
@@ -183,6 +186,30 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_fen(int position) {
   const std::string fen = escaque::to_fen(escaque::position_at(position).position());
   std::memcpy(escaque::io(), fen.data(), fen.size());
   return int(fen.size());
+}
+
+// The key of FIDE's "same position" (Art. 9.2.3) at io, as 18 uint16 words:
+// 16 of pieces, four squares each in 4 bits (0 empty, else 1 + colour * 6 +
+// type), then side to move | castling rights << 1, then the en passant square
+// (64 when none; Position keeps it only when a capture is legal). Chess960
+// castling rooks are fixed for a game, so the rights say enough. Returns the
+// number of words.
+EMSCRIPTEN_KEEPALIVE int escaque_position_key(int position) {
+  const escaque::Position& pos = escaque::position_at(position).position();
+  std::uint16_t* out = reinterpret_cast<std::uint16_t*>(escaque::io());
+  for (int w = 0; w < 16; ++w) {
+    unsigned word = 0;
+    for (int k = 0; k < 4; ++k) {
+      const escaque::Piece p = pos.piece_on(escaque::Square(w * 4 + k));
+      const unsigned code = p == escaque::NO_PIECE ? 0 : 1 + unsigned(escaque::color_of(p)) * 6 + escaque::type_of(p);
+      word |= code << (4 * k);
+    }
+    out[w] = std::uint16_t(word);
+  }
+  out[16] = std::uint16_t(unsigned(pos.side_to_move()) | unsigned(pos.castling_rights()) << 1);
+  const escaque::Square ep = pos.en_passant_square();
+  out[17] = std::uint16_t(ep == escaque::SQ_NONE ? 64 : ep);
+  return 18;
 }
 
 // Bits: 1 in check, 2 no legal move, 4 insufficient material (the narrow, material-only notion),

@@ -6,8 +6,9 @@
 // counting, no hashing.
 // Game workload: Position too, the same layer as the chessops and kokopu
 // adapters' positions (a board without game history): the adapter keeps the
-// repetition table (FEN without clocks; escaque writes the e.p. square only
-// when a capture is legal) and reads the half-move clock, as an app would.
+// repetition table (keyed by Position#key(), FIDE's "same position": pieces,
+// side to move, castling rights, e.p. only when a capture is legal) and reads
+// the half-move clock, as an app would.
 // escaque-game.mjs runs the same workload on the Chess class (a whole game
 // under the FIDE Laws: history, automatic dead-position and fivefold
 // endings); its figures are reported separately.
@@ -17,6 +18,7 @@ const DIST = new URL('../../dist/index.mjs', import.meta.url);
 const PACKAGE = new URL('../../package.json', import.meta.url);
 
 let api; // the escaque module
+let current = null; // the Position of the game being played
 
 function perft(pos, depth) {
   const ids = pos.moveIds();
@@ -36,8 +38,15 @@ function perft(pos, depth) {
   return nodes;
 }
 
-// The repetition key: FEN without the two clocks.
-const positionKey = (fen) => fen.slice(0, fen.lastIndexOf(' ', fen.lastIndexOf(' ') - 1));
+// The move descriptors handed to the workload, one per move id and kind of
+// game (UCI castling differs in Chess960), made once: {uci, id}. They are
+// immutable, so sharing them across positions is safe; the id is what san()
+// and play() take, which spares parsing the UCI text back.
+// The workload's games are all standard chess.
+const descriptors = new Array(65536);
+function descriptor(pos, id) {
+  return descriptors[id] ?? (descriptors[id] = Object.freeze({ uci: pos.uci(id), id }));
+}
 
 export default {
   name: 'escaque',
@@ -61,16 +70,23 @@ export default {
     return api.Chess.fromFen(fen).movesUci();
   },
   newGame() {
-    const pos = new api.Position();
+    // The workload starts the next game when one ends: free the last one's board now.
+    current?.dispose();
+    const pos = current = new api.Position();
     const seen = new Map();
-    seen.set(positionKey(pos.fen()), 1);
+    seen.set(pos.key(), 1);
     let lastKeyCount = 1;
     return {
-      moves: () => pos.movesUci().map((uci) => ({ uci })),
+      moves() {
+        const ids = pos.moveIds();
+        const list = new Array(ids.length);
+        for (let i = 0; i < ids.length; i++) list[i] = descriptor(pos, ids[i]);
+        return list;
+      },
       play(m) {
-        const san = pos.san(m.uci);
-        pos.play(m.uci);
-        const k = positionKey(pos.fen());
+        const san = pos.san(m.id);
+        pos.play(m.id);
+        const k = pos.key();
         lastKeyCount = (seen.get(k) || 0) + 1;
         seen.set(k, lastKeyCount);
         return san;

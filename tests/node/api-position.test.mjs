@@ -75,9 +75,9 @@ describe('Position', () => {
       const pos = Position.fromFen(fen);
       const game = Chess.fromFen(fen);
       assert.deepEqual(pos.movesUci(), game.movesUci());
-      assert.deepEqual([...pos.moveIds()].map((id) => pos.uci(id)), pos.movesUci());
+      assert.deepEqual(pos.moveIds().map((id) => pos.uci(id)), pos.movesUci());
       assert.deepEqual(pos.movesUci().map((u) => pos.san(u)), game.moves().map((m) => m.san));
-      assert.deepEqual([...pos.moveIds()].map((id) => pos.san(id)), game.moves().map((m) => m.san));
+      assert.deepEqual(pos.moveIds().map((id) => pos.san(id)), game.moves().map((m) => m.san));
     }
   });
 
@@ -96,6 +96,43 @@ describe('Position', () => {
     assert.equal(pos.undo(), true);
     assert.equal(pos.undo(), false);
     assert.equal(pos.fen(), FENS.start);
+  });
+
+  test('key(): equal exactly for the same position (pieces, side, castling, legal e.p.)', () => {
+    const byOrder = (moves) => { const p = new Position(); for (const m of moves) p.play(m); return p; };
+    // Transposition: same position, different move order and move number.
+    assert.equal(byOrder(['Nf3', 'Nf6', 'd4']).key(), byOrder(['d4', 'Nf6', 'Nf3']).key());
+    // Knights out and back: the start position again, key equal despite the clocks.
+    assert.equal(byOrder(['Nf3', 'Nf6', 'Ng1', 'Ng8']).key(), new Position().key());
+    assert.equal(byOrder(['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nc3']).key(), byOrder(['Nc3']).key());
+    // Same pieces, other side to move.
+    assert.notEqual(Position.fromFen('4k3/8/8/8/8/8/8/4K2R w - - 0 1').key(),
+      Position.fromFen('4k3/8/8/8/8/8/8/4K2R b - - 0 1').key());
+    // Castling rights lost by a king walk: same pieces, not the same position.
+    assert.notEqual(byOrder(['e4', 'e5', 'Ke2', 'Ke7', 'Ke1', 'Ke8']).key(), byOrder(['e4', 'e5']).key());
+    // En passant: only when a capture is legal. After e2e4 with no black pawn able to take, the key
+    // equals the one without e.p.; with a pawn on d4 able to take, it differs.
+    assert.equal(Position.fromFen('4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1').key(),
+      Position.fromFen('4k3/8/8/8/4P3/8/8/4K3 b - - 0 1').key());
+    assert.notEqual(Position.fromFen('4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1').key(),
+      Position.fromFen('4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1').key());
+    // Every piece type and colour on every square gives a distinct key.
+    const keys = new Set();
+    for (let sq = 0; sq < 64; sq++) {
+      for (const piece of 'PNBRQpnbrq') {
+        const rows = Array.from({ length: 8 }, () => Array(8).fill('1'));
+        rows[7 - (sq >> 3)][sq & 7] = piece;
+        if (sq === 0 || sq === 63) continue;  // the kings' squares
+        rows[7][0] = 'k';
+        rows[0][7] = 'K';
+        const fen = rows.map((r) => r.join('')).join('/') + ' w - - 0 1';
+        let pos;
+        try { pos = Position.fromFen(fen); } catch { continue; }  // pawns on back ranks, checks
+        keys.add(pos.key());
+        pos.dispose();
+      }
+    }
+    assert.ok(keys.size > 500, `${keys.size} distinct keys`);
   });
 
   test('mate, stalemate, insufficient material', () => {

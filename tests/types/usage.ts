@@ -115,7 +115,8 @@ export async function usage(bytes: ArrayBuffer): Promise<void> {
   const pos: Position = Position.fromFen('8/8/8/8/8/8/8/K6k w - - 0 1', { chess960: false });
   const start = new Position();
   const posCopy: Position = start.clone();
-  const ids: Uint16Array = start.moveIds();
+  const ids: number[] = start.moveIds();
+  const repetitionKey: string = start.key();
   const posUci: string[] = start.movesUci();
   const idText: string = start.uci(ids[0]);
   const posSan: string = start.san(ids[0]) + start.san('e2e4');
@@ -133,5 +134,5 @@ export async function usage(bytes: ArrayBuffer): Promise<void> {
   pos.dispose();
   // @ts-expect-error: a Position plays ids and text, not move objects
   start.play({ from: 'e2', to: 'e4' });
-  void [ids, posUci, idText, posSan, tookBack, posState];
+  void [ids, repetitionKey, posUci, idText, posSan, tookBack, posState];
 }
