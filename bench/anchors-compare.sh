@@ -62,8 +62,12 @@ A perft.mjs chessops --runs "$RUNS" --max-run-s "$MAX_RUN_S" --out "$OUT/perft-c
 A perft.mjs kokopu --runs "$RUNS" --max-run-s "$MAX_RUN_S" --out "$OUT/perft-kokopu.json"
 A perft.mjs chessjs --runs "$SLOW_RUNS" --max-run-s "$MAX_RUN_S" --out "$OUT/perft-chessjs.json"
 
-echo "## cold start (fresh node per run: import -> first legal-move list)"
-A coldstart.mjs "$ESCAQUE" chessjs chessops kokopu --runs 5 --out "$OUT/coldstart.json"
+echo "## perft, escaque's UCI command line on the WASM build (bulk-counted leaves, like Stockfish)"
+A perft.mjs "$ROOT/bench/adapters/escaque-uci.mjs" --runs "$RUNS" --max-run-s "$MAX_RUN_S" --out "$OUT/perft-escaque-uci.json"
+
+echo "## cold start (fresh node per run: import -> first legal-move list; UCI: spawn -> readyok)"
+A coldstart.mjs "$ESCAQUE" chessjs chessops kokopu "$ROOT/bench/adapters/escaque-uci.mjs" --runs 5 \
+  --out "$OUT/coldstart.json"
 
 echo "## sizes (gzip -9)"
 A sizes.mjs --out "$OUT/sizes.json"
