@@ -8,11 +8,16 @@
 // the wrapper maps to an EscaqueError subclass. Results are copied into plain
 // JS values, so callers never hold C++ memory except the handle itself.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <cstdint>
+#include <algorithm>
+#include <cstring>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/fen.h"
@@ -170,6 +175,37 @@ class GameHandle {
 
   GameHandle clone() const { return *this; }
 
+  // Where this handle lives in WebAssembly memory: the key of the hot-path
+  // exports below (escaque_*), which the wrapper calls directly.
+  int address() const { return int(reinterpret_cast<std::uintptr_t>(this)); }
+
+  // ---- hot path (see the extern "C" functions at the end of this file) ----
+  const Game& game() const { return game_; }
+  // The legal moves of the current position, generated once per position.
+  const MoveList& legal() const {
+    if (!legalValid_) {
+      // Generated in place: copying a MoveList (516 bytes) would go through
+      // emscripten_memcpy_big, a call out to JavaScript.
+      legal_.size = 0;
+      generate_moves(game_.position(), legal_);
+      legalValid_ = true;
+    }
+    return legal_;
+  }
+  // Plays a legal move; true unless Game refused it (it cannot: m is legal).
+  bool play_legal(Move m) {
+    legalValid_ = false;
+    return !game_.play(m);
+  }
+  bool undo_fast() {
+    legalValid_ = false;
+    return !game_.undo();
+  }
+  bool redo_fast() {
+    legalValid_ = false;
+    return !game_.redo();
+  }
+
   // ---- moves ----
   val moves(const std::string& lang) const {
     const Language l = language_of(lang).value_or(Language::English);
@@ -231,6 +267,7 @@ class GameHandle {
   // Both describe the move in the position before it, which undo() leaves
   // and redo() starts from (no replay from the start).
   val undo() {
+    legalValid_ = false;
     if (game_.ply() == 0) return failure("NOTHING_TO_UNDO", "no move has been played");
     const Move m = game_.history().back().move;
     if (GameError e = game_.undo()) return from_game_error(e);
@@ -240,6 +277,7 @@ class GameHandle {
   }
 
   val redo() {
+    legalValid_ = false;
     const Position before = game_.position();
     if (GameError e = game_.redo()) return from_game_error(e);
     val r = success();
@@ -316,6 +354,7 @@ class GameHandle {
 
   // ---- claims and other endings ----
   val claim_draw(int intendedId) {
+    legalValid_ = false;  // a refused claim with an intended move plays it
     ClaimResult c;
     if (intendedId < 0) {
       c = game_.claim_draw();
@@ -382,6 +421,7 @@ class GameHandle {
   explicit GameHandle(Game game) : game_(std::move(game)) {}
 
   val play_move(Move m) {
+    legalValid_ = false;
     val description = describe_move(game_.position(), m, Language::English);
     if (GameError e = game_.play(m)) return from_game_error(e);
     val r = success();
@@ -394,6 +434,8 @@ class GameHandle {
 
   Game game_;
   std::vector<PgnTag> tags_;
+  mutable MoveList legal_;
+  mutable bool legalValid_ = false;
 };
 
 // Bytes currently allocated by malloc: the leak tests watch it stay flat.
@@ -401,6 +443,220 @@ int heap_in_use() { return mallinfo().uordblks; }
 
 }  // namespace
 }  // namespace escaque
+
+
+// ---------------------------------------------------------------- the hot path
+//
+// embind marshals every value through its generic invokers (no generated code
+// under -sDYNAMIC_EXECUTION=0) and builds result objects one property at a
+// time, each a call out to JavaScript: a move object cost microseconds. The
+// calls an app makes per move (legal moves, play, undo, the state queries)
+// therefore go through these plain exports instead, which exchange bytes with
+// the wrapper through one static buffer (escaque_io): text in, packed move
+// descriptions out, no allocation, no JS objects built on this side.
+// Every export either succeeds completely or returns 0 with nothing changed;
+// the wrapper then takes the embind path, which builds the error.
+namespace escaque {
+namespace {
+
+constexpr int IO_BYTES = 16384;
+alignas(8) std::uint8_t io[IO_BYTES];
+// Text arguments longer than this go through embind (never the case for real moves).
+constexpr int IO_TEXT_MAX = 256;
+
+GameHandle& handle_at(int address) { return *reinterpret_cast<GameHandle*>(std::uintptr_t(address)); }
+
+// Language of a fast call: empty means English; unknown -> nullopt.
+std::optional<Language> io_language(int at, int len) {
+  if (len == 0) return Language::English;
+  return parse_language(std::string_view(reinterpret_cast<const char*>(io + at), std::size_t(len)));
+}
+
+// Packed description of legal move m in pos (the fields of describe_move):
+//   [0..1] id, little-endian   [2] from   [3] to (king's destination when castling)
+//   [4] colour 0/1   [5] piece 0..5   [6] promotion piece or 255   [7] captured piece or 255
+//   [8] castling rook's square or 255   [9] flags: 1 capture, 2 en passant, 4 castle,
+//   8 king side, 16 promotion, 32 check, 64 checkmate   [10] UCI destination square
+//   [11] SAN length n   [12..12+n) SAN bytes (UTF-8)
+// Returns the bytes written, or 0 if they would not fit below `limit`.
+constexpr int DESCRIPTION_HEADER = 12;
+int write_description(const Position& pos, Move m, Language lang, std::uint8_t* out, const std::uint8_t* limit) {
+  const Piece moving = pos.piece_on(m.from());
+  const bool castle = m.kind() == CASTLING;
+  const bool enPassant = m.kind() == EN_PASSANT;
+  const bool promotion = m.kind() == PROMOTION;
+  const Piece target = pos.piece_on(m.to());
+  const bool capture = enPassant || (!castle && target != NO_PIECE);
+  const bool kingSide = file_of(m.to()) > file_of(m.from());
+  const std::string san = move_to_san(pos, m, lang);
+  const int n = int(san.size());
+  if (n > 255 || out + DESCRIPTION_HEADER + n > limit) return 0;
+  const Square kingTo = castle ? make_square(kingSide ? 6 : 2, rank_of(m.from())) : m.to();
+  out[0] = std::uint8_t(m.raw() & 0xFF);
+  out[1] = std::uint8_t(m.raw() >> 8);
+  out[2] = std::uint8_t(m.from());
+  out[3] = std::uint8_t(kingTo);
+  out[4] = std::uint8_t(color_of(moving));
+  out[5] = std::uint8_t(type_of(moving));
+  out[6] = promotion ? std::uint8_t(m.promotion()) : 255;
+  out[7] = capture ? std::uint8_t(enPassant ? PAWN : type_of(target)) : 255;
+  out[8] = castle ? std::uint8_t(m.to()) : 255;
+  const char last = n ? san.back() : ' ';
+  out[9] = std::uint8_t((capture ? 1 : 0) | (enPassant ? 2 : 0) | (castle ? 4 : 0) | (castle && kingSide ? 8 : 0) |
+                        (promotion ? 16 : 0) | (last == '+' || last == '#' ? 32 : 0) | (last == '#' ? 64 : 0));
+  out[10] = std::uint8_t(castle && !pos.is_chess960() ? kingTo : m.to());
+  out[11] = std::uint8_t(n);
+  std::memcpy(out + DESCRIPTION_HEADER, san.data(), std::size_t(n));
+  return DESCRIPTION_HEADER + n;
+}
+
+// The legal move whose UCI text (as move_to_uci writes it) is `text`, or
+// Move::none(). King moves of Chess960 are left to parse_san, which knows
+// when a king step and a castling land on the same square.
+Move match_uci(const GameHandle& h, std::string_view text) {
+  if (text.size() != 4 && text.size() != 5) return Move::none();
+  for (char c : {text[0], text[2]}) if (c < 'a' || c > 'h') return Move::none();
+  for (char c : {text[1], text[3]}) if (c < '1' || c > '8') return Move::none();
+  const Square from = make_square(text[0] - 'a', text[1] - '1');
+  const Square to = make_square(text[2] - 'a', text[3] - '1');
+  PieceType promo = NO_PIECE_TYPE;
+  if (text.size() == 5) {
+    switch (text[4]) {
+      case 'n': promo = KNIGHT; break;
+      case 'b': promo = BISHOP; break;
+      case 'r': promo = ROOK; break;
+      case 'q': promo = QUEEN; break;
+      default: return Move::none();
+    }
+  }
+  const Position& pos = h.game().position();
+  const bool chess960 = pos.is_chess960();
+  for (Move m : h.legal()) {
+    if (m.from() != from) continue;
+    if (m.kind() == CASTLING) {
+      if (chess960 || promo != NO_PIECE_TYPE) continue;
+      if (Position::castling_king_to(pos.side_to_move(), m.to() > m.from()) == to) return m;
+      continue;
+    }
+    if (m.to() != to) continue;
+    if (chess960 && type_of(pos.piece_on(from)) == KING) return Move::none();
+    if ((m.kind() == PROMOTION ? m.promotion() : NO_PIECE_TYPE) == promo) return m;
+  }
+  return Move::none();
+}
+
+}  // namespace
+}  // namespace escaque
+
+extern "C" {
+
+using escaque::GameHandle;
+using escaque::io;
+
+EMSCRIPTEN_KEEPALIVE int escaque_io() { return int(reinterpret_cast<std::uintptr_t>(io)); }
+EMSCRIPTEN_KEEPALIVE int escaque_io_bytes() { return escaque::IO_BYTES; }
+EMSCRIPTEN_KEEPALIVE int escaque_io_text_max() { return escaque::IO_TEXT_MAX; }
+
+// The legal moves' ids (uint16) at io; their count (0 when the game is over).
+EMSCRIPTEN_KEEPALIVE int escaque_move_ids(int game) {
+  const GameHandle& h = escaque::handle_at(game);
+  if (h.game().is_over()) return 0;
+  const escaque::MoveList& list = h.legal();
+  std::uint16_t* out = reinterpret_cast<std::uint16_t*>(io);
+  for (int i = 0; i < list.size; ++i) out[i] = list.moves[i].raw();
+  return list.size;
+}
+
+// Descriptions of every legal move, back to back at io, SAN in the language
+// named by the langLen bytes at io (unknown: English, as moves() always did).
+// Their count, or -1 if they do not fit (never with 16 KB; the caller then
+// takes the embind path).
+EMSCRIPTEN_KEEPALIVE int escaque_moves(int game, int langLen) {
+  const GameHandle& h = escaque::handle_at(game);
+  const escaque::Language lang = escaque::io_language(0, langLen).value_or(escaque::Language::English);
+  if (h.game().is_over()) return 0;
+  const escaque::MoveList& list = h.legal();
+  std::uint8_t* out = io;
+  for (escaque::Move m : list) {
+    const int n = escaque::write_description(h.game().position(), m, lang, out, io + escaque::IO_BYTES);
+    if (!n) return -1;
+    out += n;
+  }
+  return list.size;
+}
+
+// Plays the move written as textLen bytes at io (UCI, or lenient SAN in the
+// language named by the langLen bytes after it); 1 with its description at io,
+// or 0 with nothing changed (game over, unknown language, no such legal move).
+EMSCRIPTEN_KEEPALIVE int escaque_play(int game, int textLen, int langLen) {
+  GameHandle& h = escaque::handle_at(game);
+  if (h.game().is_over() || textLen > escaque::IO_TEXT_MAX || langLen > escaque::IO_TEXT_MAX) return 0;
+  const std::optional<escaque::Language> lang = escaque::io_language(textLen, langLen);
+  if (!lang) return 0;
+  const std::string_view text(reinterpret_cast<const char*>(io), std::size_t(textLen));
+  escaque::Move m = *lang == escaque::Language::English ? escaque::match_uci(h, text) : escaque::Move::none();
+  if (m == escaque::Move::none()) {
+    const escaque::SanResult s = escaque::parse_san(h.game().position(), text, *lang);
+    if (!s.ok()) return 0;
+    m = s.move;
+  }
+  if (!escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::IO_BYTES))
+    return 0;
+  return h.play_legal(m) ? 1 : 0;
+}
+
+// Takes back the last move: 1 with its description (in the position it was
+// played from) at io, 0 when no move has been played.
+EMSCRIPTEN_KEEPALIVE int escaque_undo(int game) {
+  GameHandle& h = escaque::handle_at(game);
+  if (h.game().ply() == 0) return 0;
+  const escaque::Move m = h.game().history().back().move;
+  if (!h.undo_fast()) return 0;
+  escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::IO_BYTES);
+  return 1;
+}
+
+// Replays the last undone move: 1 with its description at io, 0 with nothing
+// changed when there is none or the game is over.
+EMSCRIPTEN_KEEPALIVE int escaque_redo(int game) {
+  GameHandle& h = escaque::handle_at(game);
+  if (h.game().redo_count() == 0 || h.game().is_over()) return 0;
+  const escaque::Position before = h.game().position();
+  if (!h.redo_fast()) return 0;
+  escaque::write_description(before, h.game().history().back().move, escaque::Language::English, io,
+                             io + escaque::IO_BYTES);
+  return 1;
+}
+
+// The FEN at io (ASCII); its length.
+EMSCRIPTEN_KEEPALIVE int escaque_fen(int game) {
+  const std::string fen = escaque::to_fen(escaque::handle_at(game).game().position());
+  const int n = int(std::min<std::size_t>(fen.size(), escaque::IO_BYTES));
+  std::memcpy(io, fen.data(), std::size_t(n));
+  return n;
+}
+
+// State queries, one call each.
+EMSCRIPTEN_KEEPALIVE int escaque_is_over(int game) { return escaque::handle_at(game).game().is_over(); }
+EMSCRIPTEN_KEEPALIVE int escaque_in_check(int game) {
+  return escaque::handle_at(game).game().position().in_check();
+}
+EMSCRIPTEN_KEEPALIVE int escaque_turn(int game) {
+  return int(escaque::handle_at(game).game().position().side_to_move());
+}
+EMSCRIPTEN_KEEPALIVE int escaque_repetition_count(int game) {
+  return escaque::handle_at(game).game().repetition_count();
+}
+EMSCRIPTEN_KEEPALIVE int escaque_can_claim_draw(int game) {
+  const escaque::Game& g = escaque::handle_at(game).game();
+  return g.can_claim_threefold() || g.can_claim_fifty_moves();
+}
+// OutcomeReason as an integer (0 = none): the wrapper only compares it with checkmate and stalemate.
+EMSCRIPTEN_KEEPALIVE int escaque_outcome_reason(int game) {
+  return int(escaque::handle_at(game).game().outcome().reason);
+}
+
+}  // extern "C"
 
 EMSCRIPTEN_BINDINGS(escaque_game) {
   using escaque::GameHandle;
@@ -410,6 +666,7 @@ EMSCRIPTEN_BINDINGS(escaque_game) {
       .class_function("chess960", &GameHandle::chess960_start)
       .class_function("fromPgn", &GameHandle::from_pgn)
       .function("clone", &GameHandle::clone)
+      .function("address", &GameHandle::address)
       .function("moves", &GameHandle::moves)
       .function("movesUci", &GameHandle::moves_uci)
       .function("parse", &GameHandle::parse)

@@ -152,6 +152,42 @@ export class Chess {
   headers(): Record<string, string>;
 }
 
+/**
+ * A board and its own move stack, without a game's rules (no outcome, claims,
+ * repetition or dead-position analysis): for loops that play and take back
+ * many moves. Moves are ids from moveIds(), UCI text, or English SAN.
+ */
+export class Position {
+  constructor(fen?: string);
+  static fromFen(fen: string, options?: { chess960?: boolean }): Position;
+  clone(): Position;
+  dispose(): void;
+  [Symbol.dispose](): void;
+  readonly disposed: boolean;
+
+  /** The legal moves as ids (a new array each call). */
+  moveIds(): number[];
+  /** Equal for two positions exactly when they are the same position (FIDE Art. 9.2.3). */
+  key(): string;
+  movesUci(): string[];
+  uci(id: number): string;
+  san(move: number | string): string;
+  /** Throws IllegalMoveError (position unchanged) unless the move is legal. */
+  play(move: number | string): void;
+  /** False when no move has been played on this position. */
+  undo(): boolean;
+  plies(): number;
+
+  fen(): string;
+  turn(): Color;
+  isChess960(): boolean;
+  inCheck(): boolean;
+  isCheckmate(): boolean;
+  isStalemate(): boolean;
+  isInsufficientMaterial(): boolean;
+  halfMoveClock(): number;
+}
+
 export type ErrorCode =
   | 'INVALID_ARGUMENT' | 'NOT_INITIALIZED' | 'DISPOSED'
   | 'ILLEGAL_MOVE' | 'NO_SUCH_PIECE' | 'MOVE_SYNTAX' | 'EMPTY_MOVE' | 'WRONG_PROMOTION' | 'NOT_STANDARD'

@@ -37,7 +37,7 @@ export function init(options = {}) {
   }
   const locate = locateFile ?? (url !== undefined ? () => String(url) : undefined);
   loading = loadEscaque({ wasmBinary, locateFile: locate }).then(
-    (m) => { module = m; },
+    (m) => { module = m; ioSetUp(m); },
     (e) => { loading = null; throw e; });
   return loading;
 }
@@ -47,6 +47,105 @@ export function isInitialized() { return module !== null; }
 function wasm() {
   if (!module) throw new NotInitializedError('escaque is not initialized: await init() first');
   return module;
+}
+
+// ---- the hot path ----
+//
+// The calls an app makes per move go through plain WebAssembly exports
+// (game_binding.cpp, "the hot path") that exchange bytes through one static
+// buffer, instead of embind's generic invokers and property-by-property
+// objects. Each either succeeds or returns 0 with the game unchanged; the
+// embind path is then taken, which reports the error exactly as before.
+
+let ioAt = 0;         // address of the exchange buffer in WebAssembly memory
+let ioTextMax = 0;    // longest text argument the fast calls accept (bytes)
+const utf8 = new TextDecoder();
+const utf8Encoder = new TextEncoder();
+
+function ioSetUp(m) {
+  ioAt = m._escaque_io();
+  ioTextMax = m._escaque_io_text_max();
+}
+
+// Writes `text` at io + at as UTF-8; its byte length, or -1 if longer than ioTextMax.
+function ioWrite(heap, text, at) {
+  const n = text.length;
+  if (n > ioTextMax) return -1;
+  const base = ioAt + at;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) {
+      const { read, written } = utf8Encoder.encodeInto(text, heap.subarray(base, base + ioTextMax));
+      return read === n ? written : -1;
+    }
+    heap[base + i] = c;
+  }
+  return n;
+}
+
+// Bytes at heap[at, at + n) as text (ASCII fast, UTF-8 otherwise).
+function readText(heap, at, n) {
+  for (let i = at, end = at + n; i < end; i++) {
+    if (heap[i] >= 0x80) return utf8.decode(heap.subarray(at, at + n));
+  }
+  return String.fromCharCode.apply(null, heap.subarray(at, at + n));
+}
+
+const SQUARE_NAMES = [];
+for (let i = 0; i < 64; i++) SQUARE_NAMES.push('abcdefgh'[i & 7] + ((i >> 3) + 1));
+const PIECE_LETTERS = 'pnbrqk';
+const NO_PIECE = 255;
+// escaque::OutcomeReason values (src/rules/outcome.h).
+const OUTCOME_CHECKMATE = 1;
+const OUTCOME_STALEMATE = 2;
+
+// UCI text of a move id (game_binding.cpp write_description's encoding;
+// castling stored king-takes-rook), cached: standard games write castling as
+// the king's two-square step, Chess960 games as king takes rook.
+const uciCache = [new Array(65536), new Array(65536)];
+function uciOf(id, chess960) {
+  const cache = uciCache[chess960 ? 1 : 0];
+  let uci = cache[id];
+  if (uci === undefined) {
+    const from = id & 63;
+    let to = (id >> 6) & 63;
+    const kind = id >> 14;
+    if (kind === 3 && !chess960) to = (from & 56) + (to > from ? 6 : 2);
+    uci = SQUARE_NAMES[from] + SQUARE_NAMES[to] + (kind === 1 ? 'nbrq'[(id >> 12) & 3] : '');
+    cache[id] = uci;
+  }
+  return uci;
+}
+
+// The public move object from a packed description at heap[at]; also the
+// offset just past it (for lists).
+let nextDescription = 0;
+function readMove(heap, at) {
+  const flags = heap[at + 9];
+  const sanLength = heap[at + 11];
+  const san = readText(heap, at + 12, sanLength);
+  const move = { from: SQUARE_NAMES[heap[at + 2]], to: SQUARE_NAMES[heap[at + 3]],
+    color: heap[at + 4] ? 'b' : 'w', piece: PIECE_LETTERS[heap[at + 5]] };
+  const promotion = heap[at + 6];
+  if (promotion !== NO_PIECE) move.promotion = PIECE_LETTERS[promotion];
+  const captured = heap[at + 7];
+  if (captured !== NO_PIECE) move.captured = PIECE_LETTERS[captured];
+  const rookFrom = heap[at + 8];
+  if (rookFrom !== NO_PIECE) move.rookFrom = SQUARE_NAMES[rookFrom];
+  move.san = san;
+  move.uci = SQUARE_NAMES[heap[at + 2]] + SQUARE_NAMES[heap[at + 10]] +
+    (promotion !== NO_PIECE ? PIECE_LETTERS[promotion] : '');
+  move.flags = {
+    capture: (flags & 1) !== 0,
+    enPassant: (flags & 2) !== 0,
+    castle: (flags & 4) ? ((flags & 8) ? 'king' : 'queen') : false,
+    promotion: (flags & 16) !== 0,
+    check: (flags & 32) !== 0,
+    checkmate: (flags & 64) !== 0,
+  };
+  Object.defineProperty(move, 'id', { value: heap[at] | (heap[at + 1] << 8) });
+  nextDescription = at + 12 + sanLength;
+  return move;
 }
 
 // ---- errors ----
@@ -177,6 +276,8 @@ const registry = typeof FinalizationRegistry === 'function'
 
 export class Chess {
   #handle;
+  #at = 0;            // the handle's address: the key of the hot-path exports
+  #chess960 = false;  // fixed for a game: how castling is written in UCI
 
   // new Chess(): the standard start position. (A FEN string is accepted too, as in Chess.fromFen.)
   constructor(fen) {
@@ -229,12 +330,19 @@ export class Chess {
 
   #adopt(handle) {
     this.#handle = handle;
+    this.#at = handle.address();
+    this.#chess960 = handle.isChess960();
     registry?.register(this, handle, this);
   }
 
   #h() {
     if (!this.#handle) throw new DisposedError('this game has been disposed');
     return this.#handle;
+  }
+  // The handle's address, for the hot-path exports.
+  #a() {
+    if (!this.#at) throw new DisposedError('this game has been disposed');
+    return this.#at;
   }
 
   // A deep copy (handy to branch off an analysis).
@@ -246,6 +354,7 @@ export class Chess {
     registry?.unregister(this);
     this.#handle.delete();
     this.#handle = undefined;
+    this.#at = 0;
   }
   [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.dispose(); }
   get disposed() { return !this.#handle; }
@@ -253,9 +362,32 @@ export class Chess {
   // ---- moves ----
   moves(options) {
     const { language } = expectOptions(options, 'moves');
-    return this.#h().moves(expectLanguage(language, 'moves')).map(publicMove);
+    const lang = expectLanguage(language, 'moves');
+    const at = this.#a();
+    const m = module;
+    const langLength = lang === 'en' ? 0 : ioWrite(m.HEAPU8, lang, 0);
+    const n = langLength < 0 ? -1 : m._escaque_moves(at, langLength);
+    if (n < 0) return this.#h().moves(lang).map(publicMove);
+    const heap = m.HEAPU8;
+    const list = new Array(n);
+    let p = ioAt;
+    for (let i = 0; i < n; i++) {
+      list[i] = readMove(heap, p);
+      p = nextDescription;
+    }
+    return list;
   }
-  movesUci() { return this.#h().movesUci(); }
+  movesUci() {
+    const at = this.#a();
+    const m = module;
+    const n = m._escaque_move_ids(at);
+    const ids = m.HEAPU16;
+    const base = ioAt >> 1;
+    const chess960 = this.#chess960;
+    const list = new Array(n);
+    for (let i = 0; i < n; i++) list[i] = uciOf(ids[base + i], chess960);
+    return list;
+  }
   movesFrom(square) {
     if (typeof square !== 'string' || !SQUARE.test(square)) {
       throw new InvalidArgumentError(`movesFrom(square): square must be like "e2", got ${describe(square)}`);
@@ -265,9 +397,16 @@ export class Chess {
 
   // input: SAN in any supported language (lenient), UCI ("e2e4", "e7e8q"), or {from, to, promotion}.
   move(input, options) {
-    const { language } = expectOptions(options, 'move');
-    const lang = expectLanguage(language, 'move');
-    const text = this.#inputText(input, 'move');
+    const lang = options === undefined ? 'en' : expectLanguage(expectOptions(options, 'move').language, 'move');
+    const text = typeof input === 'string' ? input : this.#inputText(input, 'move');
+    const at = this.#a();
+    const m = module;
+    const heap = m.HEAPU8;
+    const textLength = ioWrite(heap, text, 0);
+    const langLength = textLength < 0 || lang === 'en' ? 0 : ioWrite(heap, lang, textLength);
+    if (textLength >= 0 && langLength >= 0 && m._escaque_play(at, textLength, langLength)) {
+      return readMove(m.HEAPU8, ioAt);
+    }
     return publicMove(check(this.#h().playText(text, lang)).move);
   }
 
@@ -288,12 +427,16 @@ export class Chess {
 
   // Takes back the last move; returns it, or null when there is none.
   undo() {
+    const m = module;
+    if (m._escaque_undo(this.#a())) return readMove(m.HEAPU8, ioAt);
     const r = this.#h().undo();
     if (!r.ok && r.code === 'NOTHING_TO_UNDO') return null;
     return publicMove(check(r).move);
   }
   // Replays the last undone move; returns it, or null when there is none.
   redo() {
+    const m = module;
+    if (m._escaque_redo(this.#a())) return readMove(m.HEAPU8, ioAt);
     const r = this.#h().redo();
     if (!r.ok && r.code === 'NOTHING_TO_REDO') return null;
     return publicMove(check(r).move);
@@ -307,7 +450,11 @@ export class Chess {
   }
 
   // ---- state ----
-  fen() { return this.#h().fen(); }
+  fen() {
+    const m = module;
+    const n = m._escaque_fen(this.#a());
+    return readText(m.HEAPU8, ioAt, n);
+  }
   // board()[0] is rank 8, board()[0][0] is a8: {square, type, color} or null.
   board() {
     const squares = this.#h().board();
@@ -333,20 +480,20 @@ export class Chess {
     const c = this.#h().board()[(Number(square[1]) - 1) * 8 + (square.charCodeAt(0) - 97)];
     return c === '.' ? null : { type: c.toLowerCase(), color: c === c.toUpperCase() ? 'w' : 'b' };
   }
-  turn() { return this.#h().turn(); }
-  isChess960() { return this.#h().isChess960(); }
-  inCheck() { return this.#h().inCheck(); }
-  isCheckmate() { return this.#h().isCheckmate(); }
-  isStalemate() { return this.#h().isStalemate(); }
+  turn() { return module._escaque_turn(this.#a()) ? 'b' : 'w'; }
+  isChess960() { this.#a(); return this.#chess960; }
+  inCheck() { return module._escaque_in_check(this.#a()) !== 0; }
+  isCheckmate() { return module._escaque_outcome_reason(this.#a()) === OUTCOME_CHECKMATE; }
+  isStalemate() { return module._escaque_outcome_reason(this.#a()) === OUTCOME_STALEMATE; }
   isDeadPosition() { return this.#h().isDeadPosition(); }
   isInsufficientMaterial() { return this.#h().isInsufficientMaterial(); }
   canCheckmate(color) { return this.#h().canCheckmate(expectColor(color, 'canCheckmate')); }
-  repetitionCount() { return this.#h().repetitionCount(); }
-  isGameOver() { return this.#h().isOver(); }
+  repetitionCount() { return module._escaque_repetition_count(this.#a()); }
+  isGameOver() { return module._escaque_is_over(this.#a()) !== 0; }
   outcome() { return this.#h().outcome(); }
 
   // ---- draws and other endings ----
-  canClaimDraw() { return this.#h().canClaimDraw(); }
+  canClaimDraw() { return module._escaque_can_claim_draw(this.#a()) !== 0; }
   // Claim by the player to move, optionally with an intended move (Art. 9.2/9.3): see docs/api.md.
   claimDraw(intendedMove) {
     let id = -1;
@@ -390,6 +537,159 @@ export class Chess {
   }
   // The tags read by Chess.fromPgn, as {Name: value}.
   headers() { return Object.fromEntries(this.#h().headers()); }
+}
+
+// ---- a bare position ----
+
+// A board and its own move stack, without a game's rules: no outcome, no
+// claims, no repetition or dead-position analysis, no SAN history. For loops
+// that play and take back many moves (perft, playouts, analysis tools), where
+// Chess's per-move bookkeeping would dominate. Moves are UCI or English SAN
+// text, or the numeric ids that moveIds() lists.
+export class Position {
+  #handle;
+  #at = 0;
+  #chess960 = false;
+
+  // new Position(): the standard start position; new Position(fen) as Position.fromFen(fen).
+  constructor(fen) {
+    const m = wasm();
+    if (Position.#pending) {
+      this.#adopt(Position.#pending);
+      Position.#pending = null;
+    } else if (fen === undefined) {
+      this.#adopt(new m.PositionHandle());
+    } else {
+      expectString(fen, 'new Position(fen): fen');
+      this.#adopt(check(m.PositionHandle.fromFen(fen, false)).position);
+    }
+  }
+
+  static fromFen(fen, options) {
+    expectString(fen, 'Position.fromFen(fen): fen');
+    const { chess960 = false } = expectOptions(options, 'Position.fromFen');
+    if (typeof chess960 !== 'boolean') throw new InvalidArgumentError('Position.fromFen: chess960 must be a boolean');
+    return Position.#wrap(check(wasm().PositionHandle.fromFen(fen, chess960)).position);
+  }
+
+  static #pending = null;
+  static #wrap(handle) {
+    Position.#pending = handle;
+    try {
+      return new Position();
+    } finally {
+      Position.#pending = null;
+    }
+  }
+
+  #adopt(handle) {
+    this.#handle = handle;
+    this.#at = handle.address();
+    this.#chess960 = handle.isChess960();
+    registry?.register(this, handle, this);
+  }
+  #a() {
+    if (!this.#at) throw new DisposedError('this position has been disposed');
+    return this.#at;
+  }
+
+  // A copy with the same board and move stack.
+  clone() { this.#a(); return Position.#wrap(this.#handle.clone()); }
+  dispose() {
+    if (!this.#handle) return;
+    registry?.unregister(this);
+    this.#handle.delete();
+    this.#handle = undefined;
+    this.#at = 0;
+  }
+  [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.dispose(); }
+  get disposed() { return !this.#handle; }
+
+  // The legal moves as ids (a new array each call); uci(id) and san(id) name them.
+  moveIds() {
+    const m = module;
+    const n = m._escaque_position_move_ids(this.#a());
+    const ids = m.HEAPU16;
+    const base = ioAt >> 1;
+    const list = new Array(n);
+    for (let i = 0; i < n; i++) list[i] = ids[base + i];
+    return list;
+  }
+  movesUci() {
+    const m = module;
+    const n = m._escaque_position_move_ids(this.#a());
+    const ids = m.HEAPU16;
+    const base = ioAt >> 1;
+    const chess960 = this.#chess960;
+    const list = new Array(n);
+    for (let i = 0; i < n; i++) list[i] = uciOf(ids[base + i], chess960);
+    return list;
+  }
+  // UCI text of a move id (castling as e1g1, or king takes rook in Chess960).
+  uci(id) {
+    this.#a();
+    if (!Number.isInteger(id) || id < 0 || id > 0xFFFF) {
+      throw new InvalidArgumentError(`uci(id): id must be a move id from moveIds(), got ${describe(id)}`);
+    }
+    return uciOf(id, this.#chess960);
+  }
+
+  // Plays a legal move (id, UCI or English SAN); anything else throws IllegalMoveError, position unchanged.
+  play(move) {
+    const at = this.#a();
+    if (!module._escaque_position_play_id(at, this.#id(move, 'play'))) this.#illegal(move, 'play');
+  }
+  // Takes back the last move played; false when there is none.
+  undo() { return module._escaque_position_undo(this.#a()) !== 0; }
+  // Moves played on this position (its undo depth).
+  plies() { return module._escaque_position_plies(this.#a()); }
+
+  // SAN of a legal move (id, UCI or English SAN), without playing it.
+  san(move) {
+    const m = module;
+    const n = m._escaque_position_san(this.#a(), this.#id(move, 'san'));
+    if (!n) this.#illegal(move, 'san');
+    return readText(m.HEAPU8, ioAt, n);
+  }
+
+  #id(move, what) {
+    if (typeof move === 'number') {
+      if (!Number.isInteger(move)) throw new InvalidArgumentError(`${what}(move): ${move} is not a move id`);
+      return move;
+    }
+    if (typeof move !== 'string') {
+      throw new InvalidArgumentError(`${what}(move): a move must be an id, a UCI or SAN string, got ${describe(move)}`);
+    }
+    const m = module;
+    const n = ioWrite(m.HEAPU8, move, 0);
+    return n < 0 ? -1 : m._escaque_position_find(this.#at, n);
+  }
+  #illegal(move, what) {
+    throw new IllegalMoveError(`${what}(${describe(move)}): not a legal move in ${this.fen()}`, 'ILLEGAL_MOVE');
+  }
+
+  fen() {
+    const m = module;
+    const n = m._escaque_position_fen(this.#a());
+    return readText(m.HEAPU8, ioAt, n);
+  }
+  // A string equal for two positions exactly when they are the same position in FIDE's sense
+  // (Art. 9.2.3: pieces, side to move, castling rights, en passant possibility): repetition tables.
+  key() {
+    const m = module;
+    const n = m._escaque_position_key(this.#a());
+    const base = ioAt >> 1;
+    return String.fromCharCode.apply(null, m.HEAPU16.subarray(base, base + n));
+  }
+  turn() { return (module._escaque_position_status(this.#a()) & 8) ? 'b' : 'w'; }
+  isChess960() { this.#a(); return this.#chess960; }
+  inCheck() { return (module._escaque_position_status(this.#a()) & 1) !== 0; }
+  isCheckmate() { return (module._escaque_position_status(this.#a()) & 3) === 3; }
+  isStalemate() { return (module._escaque_position_status(this.#a()) & 3) === 2; }
+  // The narrow, material-only test (K v K, K+minor v K, bishops all on one colour).
+  isInsufficientMaterial() { return (module._escaque_position_status(this.#a()) & 4) !== 0; }
+  // Half-moves since the last capture or pawn move (the 50-move rule's count).
+  halfMoveClock() { return module._escaque_position_status(this.#a()) >> 8; }
 }
 
 // Private: bytes allocated in the WebAssembly heap (leak tests).

@@ -16,7 +16,7 @@ set(ESCAQUE_WASM_OPT "-O3;-flto" CACHE STRING "Compile and link flags of the Web
 target_compile_options(escaque_core PRIVATE ${ESCAQUE_WASM_OPT})
 target_compile_options(escaque_uci PRIVATE ${ESCAQUE_WASM_OPT})
 
-add_executable(escaque_wasm bindings/embind.cpp bindings/game_binding.cpp)
+add_executable(escaque_wasm bindings/embind.cpp bindings/game_binding.cpp bindings/position_binding.cpp)
 target_link_libraries(escaque_wasm PRIVATE escaque_uci)
 target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_OPT})
 set_target_properties(escaque_wasm PROPERTIES

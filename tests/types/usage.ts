@@ -2,7 +2,7 @@
 // `tsc -p tests/types` (scripts/test.sh). Never run: only its types matter.
 import {
   AmbiguousMoveError, Chess, DisposedError, DrawOfferError, EscaqueError, GameOverError, HistoryError,
-  IllegalMoveError, InvalidArgumentError, InvalidFenError, NotInitializedError, PgnParseError, init,
+  IllegalMoveError, InvalidArgumentError, InvalidFenError, NotInitializedError, PgnParseError, Position, init,
   isInitialized,
 } from 'escaque';
 import type {
@@ -110,6 +110,31 @@ export async function usage(bytes: ArrayBuffer): Promise<void> {
 
   void [ready, fromFen, c960, copy, sq, castle, flags, promo, uciList, fromE2, played, san, undone, redone,
     sans, beforeFen, fen, board, piece, turn, states, reps, winner, granted, offer, pgn, headers];
+
+  // Position: a bare board with its own move stack.
+  const pos: Position = Position.fromFen('8/8/8/8/8/8/8/K6k w - - 0 1', { chess960: false });
+  const start = new Position();
+  const posCopy: Position = start.clone();
+  const ids: number[] = start.moveIds();
+  const repetitionKey: string = start.key();
+  const posUci: string[] = start.movesUci();
+  const idText: string = start.uci(ids[0]);
+  const posSan: string = start.san(ids[0]) + start.san('e2e4');
+  start.play(ids[0]);
+  start.play('e7e5');
+  const tookBack: boolean = start.undo();
+  const posState: [number, string, Color, boolean, boolean, boolean, boolean, boolean, number, boolean] = [
+    start.plies(), start.fen(), start.turn(), start.isChess960(), start.inCheck(), start.isCheckmate(),
+    start.isStalemate(), start.isInsufficientMaterial(), start.halfMoveClock(), start.disposed];
+  {
+    using scopedPosition = new Position();
+    scopedPosition.play('Nf3');
+  }
+  posCopy[Symbol.dispose]();
+  pos.dispose();
+  // @ts-expect-error: a Position plays ids and text, not move objects
+  start.play({ from: 'e2', to: 'e4' });
+  void [ids, repetitionKey, posUci, idText, posSan, tookBack, posState];
 }
 
 // ---- the Engine (issue 4) ----

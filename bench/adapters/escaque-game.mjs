@@ -1,0 +1,37 @@
+// Adapter for ../shared/bench/anchors: escaque's Chess class (a whole game
+// under the FIDE Laws) on the random-game workload, for comparison with the
+// Position-based escaque.mjs. Chess keeps the history, counts repetitions and
+// after every capture or pawn move runs the dead-position analysis (a
+// helpmate search), so it does more per move than any peer adapter.
+// Endings: a dead position that is not also "insufficient material" in the
+// narrow sense would end the game earlier than the peers (the SAN hash would
+// differ); it is reported as 'dead'.
+import base from './escaque.mjs';
+
+let api;
+
+export default {
+  ...base,
+  name: 'escaque (Chess class)',
+  async load() {
+    const info = await base.load();
+    api = await import(new URL('../../dist/index.mjs', import.meta.url).href);
+    return info;
+  },
+  newGame() {
+    const g = new api.Chess();
+    return {
+      moves: () => g.movesUci().map((uci) => ({ uci })),
+      play: (m) => g.move(m.uci).san,
+      over() {
+        if (g.isGameOver()) {
+          if (g.isCheckmate()) return 'checkmate';
+          if (g.isStalemate()) return 'stalemate';
+          return g.isInsufficientMaterial() ? 'insufficient' : 'dead';
+        }
+        if (g.canClaimDraw()) return g.repetitionCount() >= 3 ? 'threefold' : 'fifty';
+        return null;
+      },
+    };
+  },
+};

@@ -1,0 +1,56 @@
+// Micro-benchmarks of the package's JS API (dist/index.mjs): the cost of the
+// calls an app makes per move. Prints microseconds per operation (wall, best of
+// --runs). Used to find and check the hot paths; the headline figures against
+// other libraries come from bench/anchors-compare.sh.
+//
+//   node bench/api-micro.mjs [--runs 5] [--scale 1]
+import { init, Chess } from '../dist/index.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const RUNS = opt('runs', 5);
+const SCALE = opt('scale', 1);
+
+await init();
+
+const FENS = {
+  start: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  kiwipete: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+  promotionEnding: '8/1P4k1/8/8/8/8/5Kp1/8 w - - 0 1',
+  pos3: '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+};
+
+function time(label, n, fn) {
+  let best = Infinity;
+  for (let r = 0; r < RUNS; r++) {
+    const t0 = performance.now();
+    fn(n);
+    const us = ((performance.now() - t0) * 1000) / n;
+    best = Math.min(best, us);
+  }
+  console.log(`${label.padEnd(44)} ${best.toFixed(3).padStart(9)} us`);
+}
+
+for (const [name, fen] of Object.entries(FENS)) {
+  const g = Chess.fromFen(fen);
+  const ucis = g.movesUci();
+  time(`move(uci)+undo() ${name} (${ucis.length} moves)`, 20000 * SCALE, (n) => {
+    for (let i = 0; i < n; i++) { g.move(ucis[i % ucis.length]); g.undo(); }
+  });
+}
+{
+  const g = new Chess();
+  time('movesUci() start', 50000 * SCALE, (n) => { for (let i = 0; i < n; i++) g.movesUci(); });
+  time('moves() start', 5000 * SCALE, (n) => { for (let i = 0; i < n; i++) g.moves(); });
+  time('move(san)+undo() start "Nf3"', 20000 * SCALE, (n) => {
+    for (let i = 0; i < n; i++) { g.move('Nf3'); g.undo(); }
+  });
+  time('isGameOver() start', 100000 * SCALE, (n) => { for (let i = 0; i < n; i++) g.isGameOver(); });
+  time('fen() start', 50000 * SCALE, (n) => { for (let i = 0; i < n; i++) g.fen(); });
+  time('new Chess() + dispose()', 20000 * SCALE, (n) => {
+    for (let i = 0; i < n; i++) new Chess().dispose();
+  });
+}

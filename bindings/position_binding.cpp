@@ -1,0 +1,235 @@
+// The Position half of the JavaScript surface: class PositionHandle, a board
+// and its own move stack, without a game's rules (no history of claims, no
+// outcome, no repetition or dead-position analysis). It serves analysis loops
+// (perft, search-like tools, random playouts) where Game's per-move bookkeeping
+// would dominate; users see it as the public Position class (bindings/index.mjs).
+//
+// Lifecycle and FEN errors go through embind; everything done per move goes
+// through the plain exports at the end (escaque_position_*), which exchange
+// bytes through game_binding.cpp's buffer (escaque_io). As there, every
+// export either succeeds or returns 0 with nothing changed, and the wrapper
+// then builds the error.
+#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "notation/san.h"
+#include "rules/dead_position.h"
+
+extern "C" int escaque_io();
+
+namespace escaque {
+namespace {
+
+using emscripten::val;
+
+class PositionHandle {
+ public:
+  PositionHandle() { pos_.set_startpos(); }
+
+  // {ok: true, position} or {ok: false, code: "INVALID_FEN", message, offset}.
+  static val from_fen(const std::string& fen, bool chess960) {
+    PositionHandle h;
+    FenOptions options;
+    options.chess960 = chess960;
+    if (FenError e = parse_fen(fen, h.pos_, options)) {
+      val r = val::object();
+      r.set("ok", false);
+      r.set("code", std::string("INVALID_FEN"));
+      r.set("message", e.message);
+      r.set("offset", int(e.offset));
+      return r;
+    }
+    val r = val::object();
+    r.set("ok", true);
+    r.set("position", std::move(h));
+    return r;
+  }
+
+  PositionHandle clone() const { return *this; }
+  int address() const { return int(reinterpret_cast<std::uintptr_t>(this)); }
+  bool chess960() const { return pos_.is_chess960(); }
+
+  const Position& position() const { return pos_; }
+  // The legal moves of the current position. A list is kept for each of the
+  // last CACHED_DEPTHS depths of the move stack: taking a move back returns
+  // to a position whose list is still there, so a loop of play/undo over a
+  // list (perft, a search) never regenerates it. A slot holds the list of
+  // depth d only while tagged d: playing a move to depth d re-tags its slot.
+  const MoveList& legal() const {
+    const int depth = int(stack_.size());
+    Cached& c = lists_[depth % CACHED_DEPTHS];
+    if (c.depth != depth) {
+      // Generated in place: copying a MoveList (516 bytes) would go through
+      // emscripten_memcpy_big, a call out to JavaScript.
+      c.moves.size = 0;
+      generate_moves(pos_, c.moves);
+      c.depth = depth;
+    }
+    return c.moves;
+  }
+  void play(Move m) {
+    stack_.push_back(Played{m, {}});
+    pos_.do_move(m, stack_.back().undo);
+    lists_[stack_.size() % CACHED_DEPTHS].depth = -1;
+  }
+  bool undo() {
+    if (stack_.empty()) return false;
+    const Played& last = stack_.back();
+    pos_.undo_move(last.move, last.undo);
+    stack_.pop_back();
+    return true;
+  }
+  int plies() const { return int(stack_.size()); }
+
+ private:
+  struct Played {
+    Move move;
+    UndoInfo undo;
+  };
+  static constexpr int CACHED_DEPTHS = 8;
+  struct Cached {
+    MoveList moves;
+    int depth = -1;  // the stack depth whose position these moves are; -1: none
+  };
+  Position pos_;
+  // A deque: growing it never relocates the moves already played (a vector's
+  // relocations copy through emscripten_memcpy_big, a call out to JavaScript).
+  std::deque<Played> stack_;
+  mutable Cached lists_[CACHED_DEPTHS];
+};
+
+PositionHandle& position_at(int address) { return *reinterpret_cast<PositionHandle*>(std::uintptr_t(address)); }
+std::uint8_t* io() { return reinterpret_cast<std::uint8_t*>(std::uintptr_t(escaque_io())); }
+
+// The legal move that `text` (UCI as move_to_uci writes it, or lenient English
+// SAN) names, or Move::none().
+Move find_move(const PositionHandle& h, std::string_view text) {
+  const Position& pos = h.position();
+  if ((text.size() == 4 || text.size() == 5) && text[0] >= 'a' && text[0] <= 'h' && text[1] >= '1' &&
+      text[1] <= '8' && text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8') {
+    const Square from = make_square(text[0] - 'a', text[1] - '1');
+    const Square to = make_square(text[2] - 'a', text[3] - '1');
+    const char promo = text.size() == 5 ? text[4] : 0;
+    for (Move m : h.legal()) {
+      if (m.from() != from) continue;
+      Square uciTo = m.to();
+      if (m.kind() == CASTLING && !pos.is_chess960())
+        uciTo = Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
+      if (uciTo != to) continue;
+      const char mp = m.kind() == PROMOTION ? "nbrq"[m.promotion() - KNIGHT] : 0;
+      if (mp == promo) return m;
+    }
+  }
+  const SanResult s = parse_san(pos, text);
+  return s.ok() ? s.move : Move::none();
+}
+
+bool is_legal_id(const PositionHandle& h, int id) {
+  if (id < 0 || id > 0xFFFF) return false;
+  return h.legal().contains(Move(std::uint16_t(id)));
+}
+
+}  // namespace
+}  // namespace escaque
+
+extern "C" {
+
+using escaque::PositionHandle;
+
+// The legal moves' ids (uint16) at io; their count.
+EMSCRIPTEN_KEEPALIVE int escaque_position_move_ids(int position) {
+  const escaque::MoveList& list = escaque::position_at(position).legal();
+  std::uint16_t* out = reinterpret_cast<std::uint16_t*>(escaque::io());
+  for (int i = 0; i < list.size; ++i) out[i] = list.moves[i].raw();
+  return list.size;
+}
+
+// Plays the legal move with this id: 1, or 0 (not legal here) with nothing changed.
+EMSCRIPTEN_KEEPALIVE int escaque_position_play_id(int position, int id) {
+  PositionHandle& h = escaque::position_at(position);
+  if (!escaque::is_legal_id(h, id)) return 0;
+  h.play(escaque::Move(std::uint16_t(id)));
+  return 1;
+}
+
+// The id of the legal move named by the textLen bytes at io (UCI or English
+// SAN), or -1.
+EMSCRIPTEN_KEEPALIVE int escaque_position_find(int position, int textLen) {
+  const std::string_view text(reinterpret_cast<const char*>(escaque::io()), std::size_t(textLen));
+  const escaque::Move m = escaque::find_move(escaque::position_at(position), text);
+  return m == escaque::Move::none() ? -1 : int(m.raw());
+}
+
+// SAN of the legal move with this id, written at io; its length, or 0 if not legal.
+EMSCRIPTEN_KEEPALIVE int escaque_position_san(int position, int id) {
+  const PositionHandle& h = escaque::position_at(position);
+  if (!escaque::is_legal_id(h, id)) return 0;
+  const std::string san = escaque::move_to_san(h.position(), escaque::Move(std::uint16_t(id)));
+  std::memcpy(escaque::io(), san.data(), san.size());
+  return int(san.size());
+}
+
+EMSCRIPTEN_KEEPALIVE int escaque_position_undo(int position) { return escaque::position_at(position).undo(); }
+EMSCRIPTEN_KEEPALIVE int escaque_position_plies(int position) { return escaque::position_at(position).plies(); }
+
+EMSCRIPTEN_KEEPALIVE int escaque_position_fen(int position) {
+  const std::string fen = escaque::to_fen(escaque::position_at(position).position());
+  std::memcpy(escaque::io(), fen.data(), fen.size());
+  return int(fen.size());
+}
+
+// The key of FIDE's "same position" (Art. 9.2.3) at io, as 18 uint16 words:
+// 16 of pieces, four squares each in 4 bits (0 empty, else 1 + colour * 6 +
+// type), then side to move | castling rights << 1, then the en passant square
+// (64 when none; Position keeps it only when a capture is legal). Chess960
+// castling rooks are fixed for a game, so the rights say enough. Returns the
+// number of words.
+EMSCRIPTEN_KEEPALIVE int escaque_position_key(int position) {
+  const escaque::Position& pos = escaque::position_at(position).position();
+  std::uint16_t* out = reinterpret_cast<std::uint16_t*>(escaque::io());
+  for (int w = 0; w < 16; ++w) {
+    unsigned word = 0;
+    for (int k = 0; k < 4; ++k) {
+      const escaque::Piece p = pos.piece_on(escaque::Square(w * 4 + k));
+      const unsigned code = p == escaque::NO_PIECE ? 0 : 1 + unsigned(escaque::color_of(p)) * 6 + escaque::type_of(p);
+      word |= code << (4 * k);
+    }
+    out[w] = std::uint16_t(word);
+  }
+  out[16] = std::uint16_t(unsigned(pos.side_to_move()) | unsigned(pos.castling_rights()) << 1);
+  const escaque::Square ep = pos.en_passant_square();
+  out[17] = std::uint16_t(ep == escaque::SQ_NONE ? 64 : ep);
+  return 18;
+}
+
+// Bits: 1 in check, 2 no legal move, 4 insufficient material (the narrow, material-only notion),
+// 8 black to move; then the half-move clock from bit 8.
+EMSCRIPTEN_KEEPALIVE int escaque_position_status(int position) {
+  const PositionHandle& h = escaque::position_at(position);
+  const escaque::Position& pos = h.position();
+  return (pos.in_check() ? 1 : 0) | (h.legal().size == 0 ? 2 : 0) |
+         (escaque::is_insufficient_material(pos) ? 4 : 0) | (pos.side_to_move() == escaque::BLACK ? 8 : 0) |
+         (pos.rule50() << 8);
+}
+
+}  // extern "C"
+
+EMSCRIPTEN_BINDINGS(escaque_position) {
+  using escaque::PositionHandle;
+  emscripten::class_<PositionHandle>("PositionHandle")
+      .constructor<>()
+      .class_function("fromFen", &PositionHandle::from_fen)
+      .function("clone", &PositionHandle::clone)
+      .function("address", &PositionHandle::address)
+      .function("isChess960", &PositionHandle::chess960);
+}
