@@ -185,3 +185,16 @@ export class PgnParseError extends EscaqueError {
 export class GameOverError extends EscaqueError {}
 export class HistoryError extends EscaqueError {}
 export class DrawOfferError extends EscaqueError {}
+
+/** A legal move of a position given by FEN (positionMoves). */
+export interface PositionMove {
+  uci: string;
+  san: string;
+}
+/**
+ * The legal moves of `fen` by the rules of movement alone: no game-ending rule empties the
+ * list and FEN's plausibility checks are off; throws InvalidFenError.
+ */
+export function positionMoves(fen: string): PositionMove[];
+/** Leaf nodes of the legal move tree of `fen` at `depth` (0..10). */
+export function perft(fen: string, depth: number): number;
