@@ -54,6 +54,12 @@ const DIRECTIONS = {
   q: [[-1, -1], [-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1]],
 };
 DIRECTIONS.k = DIRECTIONS.q;
+// DIRECTION_INDEX[piece][(rowStep + 2) * 5 + fileStep + 2]: the direction's place in chess.js's list.
+const DIRECTION_INDEX = Object.fromEntries(Object.entries(DIRECTIONS).map(([piece, list]) => {
+  const table = new Array(25).fill(-1);
+  list.forEach(([r, f], j) => { table[(r + 2) * 5 + f + 2] = j; });
+  return [piece, table];
+}));
 
 // xoroshiro128** (Blackman & Vigna), which chess.js exports: a generator of
 // 64-bit BigInts from a 128-bit BigInt state.
@@ -89,9 +95,8 @@ function orderKey(m) {
     else sub = (m.color === 'w' ? df === -1 : df === 1) ? 20 + promo : 30 + promo;
   } else {
     const dist = Math.max(Math.abs(dr), Math.abs(df));
-    const unit = m.piece === 'n' ? [dr, df] : [dr / dist, df / dist];
-    const j = DIRECTIONS[m.piece].findIndex(([r, f]) => r === unit[0] && f === unit[1]);
-    sub = j * 10 + dist;
+    const step = m.piece === 'n' ? 1 : dist;
+    sub = DIRECTION_INDEX[m.piece][(dr / step + 2) * 5 + df / step + 2] * 10 + dist;
   }
   return m.from * 100 + sub;
 }
@@ -135,7 +140,8 @@ function legalMoves(board) {
     }
     return move;
   });
-  list.sort((a, b) => orderKey(a) - orderKey(b));
+  const keys = new Map(list.map((m) => [m, orderKey(m)]));
+  list.sort((a, b) => keys.get(a) - keys.get(b));
   if (moveCache.size >= CACHE_SIZE) moveCache.delete(moveCache.keys().next().value);
   moveCache.set(fen, list);
   return list;
