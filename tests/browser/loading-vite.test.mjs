@@ -89,7 +89,9 @@ test('Vite emits the .wasm as an asset and the bundle runs in Chromium, main thr
   const page = await browser.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(m.text()); });
+  // Every response but the browser's own favicon probe must succeed.
+  page.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${r.status()} ${r.url()}`); });
   const wasmRequests = [];
   page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasmRequests.push(r.url()); });
   await page.goto(baseUrl);
