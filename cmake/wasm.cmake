@@ -72,3 +72,13 @@ foreach(file IN ITEMS chess.mjs chess.d.ts board.mjs fen.mjs pgn.mjs)
   list(APPEND ESCAQUE_COMPAT_OUTPUTS "${ESCAQUE_DIST_DIR}/compat/${file}")
 endforeach()
 add_custom_target(escaque_compat ALL DEPENDS ${ESCAQUE_COMPAT_OUTPUTS})
+
+# The CommonJS entry (require('escaque')) and its types.
+foreach(file IN ITEMS index.cjs index.d.cts)
+  add_custom_command(
+    OUTPUT "${ESCAQUE_DIST_DIR}/${file}"
+    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/${file}" "${ESCAQUE_DIST_DIR}/${file}"
+    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/${file}"
+    COMMENT "Copying bindings/${file} to dist/")
+endforeach()
+add_custom_target(escaque_cjs ALL DEPENDS "${ESCAQUE_DIST_DIR}/index.cjs" "${ESCAQUE_DIST_DIR}/index.d.cts")
