@@ -250,9 +250,10 @@ export class Board {
     const old = this.history.pop();
     if (!old) return null;
     const { move } = old;
-    this.kings = old.kings;
+    // Copies: a snapshot (copyFrom) may share the history entry.
+    this.kings = { ...old.kings };
     this.turn = old.turn;
-    this.castling = old.castling;
+    this.castling = { ...old.castling };
     this.ep = old.ep;
     this.halfMoves = old.halfMoves;
     this.moveNumber = old.moveNumber;

@@ -303,8 +303,8 @@ export class Chess {
   }
 
   findPiece(piece) {
+    if ((piece.color !== 'w' && piece.color !== 'b') || !['p', 'n', 'b', 'r', 'q', 'k'].includes(piece.type)) return [];
     const want = pieceChar(piece.type, piece.color);
-    if (piece.color !== 'w' && piece.color !== 'b') return [];
     const found = [];
     this.#board.squares.forEach((p, i) => { if (p === want) found.push(squareName(i)); });
     return found;

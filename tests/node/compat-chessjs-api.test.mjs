@@ -161,7 +161,7 @@ describe('board editing', () => {
     same((c) => [c.remove('e8'), c.fen(), c.getCastlingRights('b'), c.findPiece({ type: 'k', color: 'b' })]);
     same((c) => [c.remove('e4'), c.remove('z1'), c.fen()]);
     same((c) => [c.findPiece({ type: 'p', color: 'w' }), c.findPiece({ type: 'q', color: 'b' }),
-      c.findPiece({ type: 'q', color: 'x' })]);
+      c.findPiece({ type: 'q', color: 'x' }), c.findPiece({}), c.findPiece({ type: 'K', color: 'w' })]);
     same((c) => { c.clear(); return [c.fen(), c.header(), c.board()]; });
     same((c) => { c.setHeader('Event', 'E'); c.clear({ preserveHeaders: true }); return c.header(); });
     same((c) => { c.reset(); return [c.fen(), c.history(), c.header()]; }, afterMoves(['e4', 'e5']));
