@@ -59,6 +59,7 @@ export class Board {
     this.halfMoves = 0;
     this.moveNumber = 1;
     this.history = [];
+    this.nullSkew = 0;
   }
 
   copyFrom(other) {
@@ -70,6 +71,7 @@ export class Board {
     this.halfMoves = other.halfMoves;
     this.moveNumber = other.moveNumber;
     this.history = other.history.slice();
+    this.nullSkew = other.nullSkew;
   }
 
   set(i, piece) {
@@ -174,9 +176,16 @@ export class Board {
   }
 
   // The identity of the position for repetitions and hash(): placement, turn,
-  // castling rights and chess.js's internal en passant square.
+  // castling rights and chess.js's internal en passant square (its file: the
+  // rank follows from the turn) — the terms of chess.js's Zobrist hash, which
+  // this reproduces term by term, skew included: chess.js does not update its
+  // hash when it makes a null move (side and en passant terms stay), and
+  // nullSkew holds those missed terms (bit 8 side, bits 0-7 en passant files)
+  // until the next load, as chess.js's hash keeps them.
   key() {
-    return `${this.placement()} ${this.turn} ${this.castling.w * 4 + this.castling.b} ${this.ep}`;
+    const side = (this.turn === 'b' ? 1 : 0) ^ (this.nullSkew >> 8);
+    const ep = (this.ep === EMPTY ? 0 : 1 << (this.ep & 7)) ^ (this.nullSkew & 255);
+    return `${this.placement()} ${side} ${this.castling.w * 4 + this.castling.b} ${ep}`;
   }
 
   // The FEN escaque is asked about: castling rights only with king and rook at
@@ -211,6 +220,7 @@ export class Board {
       ep: this.ep, halfMoves: this.halfMoves, moveNumber: this.moveNumber,
     });
     if (move.flags & BIT.NULL) {
+      this.nullSkew ^= 256 | (this.ep === EMPTY ? 0 : 1 << (this.ep & 7));
       if (us === 'b') this.moveNumber++;
       this.halfMoves++;
       this.turn = them;
@@ -281,19 +291,11 @@ export class Board {
     if (sq[4] !== 'k' || sq[7] !== 'r') this.castling.b &= ~KSIDE;
   }
 
-  // After put()/remove(): the en passant square needs the pawn that made it and a pawn to take it.
+  // After put()/remove(): chess.js 1.4.0 means to keep the en passant square
+  // only while the pawn that made it and a pawn to take it stand, but its test
+  // compares empty squares (undefined) with null, so every edit clears the
+  // square. Reproduced as it behaves.
   updateEnPassantSquare() {
-    if (this.ep === EMPTY) return;
-    const us = this.turn;
-    const start = this.ep + (us === 'w' ? -8 : 8);
-    const current = this.ep + (us === 'w' ? 8 : -8);
-    const sq = this.squares;
-    if (sq[start] || sq[this.ep] || sq[current] !== pieceChar('p', swap(us))) {
-      this.ep = EMPTY;
-      return;
-    }
-    const ours = pieceChar('p', us);
-    const f = current & 7;
-    if (!((f > 0 && sq[current - 1] === ours) || (f < 7 && sq[current + 1] === ours))) this.ep = EMPTY;
+    this.ep = EMPTY;
   }
 }

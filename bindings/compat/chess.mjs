@@ -466,10 +466,75 @@ export class Chess {
 
   #sanOf(internal) {
     if (internal.flags & BIT.NULL) return NULL_SAN;
-    const m = this.#legal().find((l) => l.from === internal.from && l.to === internal.to &&
-      l.promotion === internal.promotion);
-    if (!m) throw new Error(`escaque cannot write ${squareName(internal.from)}${squareName(internal.to)} in SAN here`);
-    return m.san;
+    let legal;
+    try {
+      legal = this.#legal();
+    } catch {
+      // A replayed position escaque refuses (an edited board): the rivals that
+      // need disambiguating are found as chess.js finds them.
+      return this.#formatSan(internal, this.#rivalsInJs(internal));
+    }
+    const m = legal.find((l) => l.from === internal.from && l.to === internal.to && l.promotion === internal.promotion);
+    return m ? m.san : this.#formatSan(internal, legal);
+  }
+
+  // Moves of another piece like move's to its square that do not leave the
+  // mover's king attacked (chess.js's legality), found on the JS board.
+  #rivalsInJs(move) {
+    const b = this.#board;
+    const us = b.turn;
+    const mine = pieceChar(move.piece, us);
+    const target = b.squares[move.to];
+    if (move.piece === 'p' || (target && colorOf(target) === us)) return [];
+    const rivals = [];
+    for (let from = 0; from < 64; from++) {
+      if (from === move.from || b.squares[from] !== mine || !b.attacks(from, move.to)) continue;
+      const rival = { color: us, from, to: move.to, piece: move.piece, flags: target ? BIT.CAPTURE : BIT.NORMAL };
+      if (target) rival.captured = typeOf(target);
+      b.make(rival);
+      const legal = !b.kingAttacked(us);
+      b.unmake();
+      if (legal) rivals.push(rival);
+    }
+    return rivals;
+  }
+
+  // SAN of a move that is not legal here: a move of the history replayed over a
+  // board edited by put()/remove() since. chess.js writes it from its fields
+  // (disambiguated against the legal moves), and so does this.
+  #formatSan(move, legal) {
+    let san;
+    if (move.flags & BIT.KSIDE) san = 'O-O';
+    else if (move.flags & BIT.QSIDE) san = 'O-O-O';
+    else {
+      san = '';
+      if (move.piece !== 'p') {
+        const rivals = legal.filter((l) => l.piece === move.piece && l.from !== move.from && l.to === move.to);
+        let disambiguation = '';
+        if (rivals.length > 0) {
+          const sameRank = rivals.some((l) => l.from >> 3 === move.from >> 3);
+          const sameFile = rivals.some((l) => (l.from & 7) === (move.from & 7));
+          const from = squareName(move.from);
+          disambiguation = sameRank && sameFile ? from : sameFile ? from[1] : from[0];
+        }
+        san += move.piece.toUpperCase() + disambiguation;
+      }
+      if (move.flags & (BIT.CAPTURE | BIT.EP_CAPTURE)) san += `${move.piece === 'p' ? squareName(move.from)[0] : ''}x`;
+      san += squareName(move.to);
+      if (move.promotion) san += `=${move.promotion.toUpperCase()}`;
+    }
+    const b = this.#board;
+    b.make(move);
+    try {
+      if (b.kingAttacked(b.turn)) {
+        let mate = false;
+        try { mate = legalMoves(b).length === 0; } catch { /* a position escaque refuses: no mate mark */ }
+        san += mate ? '#' : '+';
+      }
+    } finally {
+      b.unmake();
+    }
+    return san;
   }
 
   move(move, { strict = false } = {}) {
