@@ -373,3 +373,16 @@ export class Engine {
   [Symbol.asyncDispose](): Promise<void>;
   terminate(): void;
 }
+
+/** A legal move of a position given by FEN (positionMoves). */
+export interface PositionMove {
+  uci: string;
+  san: string;
+}
+/**
+ * The legal moves of `fen` by the rules of movement alone: no game-ending rule empties the
+ * list and FEN's plausibility checks are off; throws InvalidFenError.
+ */
+export function positionMoves(fen: string): PositionMove[];
+/** Leaf nodes of the legal move tree of `fen` at `depth` (0..10). */
+export function perft(fen: string, depth: number): number;

@@ -707,3 +707,28 @@ export class EngineError extends EscaqueError {
   constructor(message) { super(message, 'ENGINE_FAILED'); }
 }
 export { Engine } from './engine.mjs';
+
+// ---- positions without a game (used by escaque/compat/chess.js) ----
+
+// The legal moves of the position `fen` as [{uci, san}], in generation order, by
+// the rules of movement alone: unlike Chess#moves(), no game-ending rule (dead
+// position, repetition, move counters) empties the list, and FEN's plausibility
+// checks (piece counts, pawns on the back rank) are off, as for puzzles. The FEN
+// must still have one king per side and the side not to move out of check.
+export function positionMoves(fen) {
+  expectString(fen, 'positionMoves(fen): fen');
+  const packed = check(wasm().positionMoves(fen)).moves;
+  const words = packed === '' ? [] : packed.split(' ');
+  const list = [];
+  for (let i = 0; i < words.length; i += 2) list.push({ uci: words[i], san: words[i + 1] });
+  return list;
+}
+
+// The number of leaf nodes of the legal move tree of `fen` at `depth` (0..10), as positionMoves().
+export function perft(fen, depth) {
+  expectString(fen, 'perft(fen, depth): fen');
+  if (!Number.isInteger(depth) || depth < 0 || depth > 10) {
+    throw new InvalidArgumentError(`perft(fen, depth): depth must be an integer 0..10, got ${describe(depth)}`);
+  }
+  return check(wasm().positionPerft(fen, depth)).nodes;
+}

@@ -16,7 +16,8 @@ set(ESCAQUE_WASM_OPT "-O3;-flto" CACHE STRING "Compile and link flags of the Web
 target_compile_options(escaque_core PRIVATE ${ESCAQUE_WASM_OPT})
 target_compile_options(escaque_uci PRIVATE ${ESCAQUE_WASM_OPT})
 
-add_executable(escaque_wasm bindings/embind.cpp bindings/game_binding.cpp bindings/position_binding.cpp)
+add_executable(escaque_wasm bindings/embind.cpp bindings/game_binding.cpp bindings/position_binding.cpp
+  bindings/position_query_binding.cpp)
 target_link_libraries(escaque_wasm PRIVATE escaque_uci)
 target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_OPT})
 set_target_properties(escaque_wasm PROPERTIES
@@ -62,3 +63,27 @@ foreach(file IN LISTS ESCAQUE_DIST_COPIES)
   list(APPEND ESCAQUE_DIST_OUTPUTS "${ESCAQUE_DIST_DIR}/${file}")
 endforeach()
 add_custom_target(escaque_loader ALL DEPENDS ${ESCAQUE_DIST_OUTPUTS})
+
+# escaque/compat/chess.js: the chess.js-compatible Chess class (bindings/compat/),
+# in dist/compat/ so that its import of ../index.mjs works everywhere.
+set(ESCAQUE_COMPAT_OUTPUTS "")
+foreach(file IN ITEMS chess.mjs chess.d.ts board.mjs fen.mjs pgn.mjs)
+  add_custom_command(
+    OUTPUT "${ESCAQUE_DIST_DIR}/compat/${file}"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${ESCAQUE_DIST_DIR}/compat"
+    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/compat/${file}" "${ESCAQUE_DIST_DIR}/compat/${file}"
+    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/compat/${file}"
+    COMMENT "Copying bindings/compat/${file} to dist/compat/")
+  list(APPEND ESCAQUE_COMPAT_OUTPUTS "${ESCAQUE_DIST_DIR}/compat/${file}")
+endforeach()
+add_custom_target(escaque_compat ALL DEPENDS ${ESCAQUE_COMPAT_OUTPUTS})
+
+# The CommonJS entry (require('escaque')) and its types.
+foreach(file IN ITEMS index.cjs index.d.cts)
+  add_custom_command(
+    OUTPUT "${ESCAQUE_DIST_DIR}/${file}"
+    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/${file}" "${ESCAQUE_DIST_DIR}/${file}"
+    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/${file}"
+    COMMENT "Copying bindings/${file} to dist/")
+endforeach()
+add_custom_target(escaque_cjs ALL DEPENDS "${ESCAQUE_DIST_DIR}/index.cjs" "${ESCAQUE_DIST_DIR}/index.d.cts")

@@ -30,3 +30,9 @@ export function useServedChromium() {
   });
   return env;
 }
+
+// The same Chromium, for tests that serve something else than web/ + dist/.
+export function launchChromium() {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} not found (apt-get install chromium; scripts/setup.sh does)`);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
