@@ -25,7 +25,7 @@ export interface BoardSelectDetail {
 }
 export interface BoardNavigateDetail { ply: number; plyCount: number; fen: string; move: Move | null; }
 
-export interface EscaqueBoardEventMap extends HTMLElementEventMap {
+export interface EscaqueBoardEventMap extends Omit<HTMLElementEventMap, 'error'> {
   move: CustomEvent<BoardMoveDetail>;
   change: CustomEvent<BoardChangeDetail>;
   select: CustomEvent<BoardSelectDetail>;
