@@ -227,4 +227,26 @@ describe('board features', () => {
     }));
     assert.deepEqual(colours, [['rgb(255, 255, 255)', 'rgb(90, 90, 90)'], ['rgb(1, 2, 3)', 'rgb(4, 5, 6)']]);
   });
+  test('gameover on stalemate after a drag; no more moves accepted', async () => {
+    await mountBoards(page, [{ interactive: 'both', fen: 'k7/3Q4/1K6/8/8/8/8/8 w - - 0 1' }]);
+    await drag(page, 'd7', 'c7');
+    assert.deepEqual((await events(page, 'b0', 'gameover')).map((e) => e.outcome),
+      [{ result: '1/2-1/2', reason: 'stalemate' }]);
+    await drag(page, 'a8', 'b8');
+    assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['Qc7']);
+  });
+
+  test('Chess960: castle by dropping the king on its rook; a plain king step stays a step', async () => {
+    await mountBoards(page, [{ interactive: 'both', chess960: '', fen: '5kr1/pppppppp/8/8/8/8/PPPPPPPP/5KR1 w Gg - 0 1' },
+      { id: 'step', interactive: 'both', chess960: '', fen: '5k1r/pppppppp/8/8/8/8/PPPPPPPP/5K1R w Hh - 0 1' }], 300);
+    await drag(page, 'f1', 'g1');
+    assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['O-O']);
+    assert.match(await boardFen(page), /\/5RK1 b/);
+    await drag(page, 'f1', 'g1', 'step');     // g1 is empty: both Kg1 and O-O end there; the step wins
+    assert.deepEqual((await events(page, 'step', 'move')).map((m) => m.san), ['Kg1']);
+    await call(page, 'step', 'undo');
+    await drag(page, 'f1', 'h1', 'step');     // onto the rook: castling
+    assert.deepEqual((await events(page, 'step', 'move')).map((m) => m.san), ['Kg1', 'O-O']);
+    assert.match(await boardFen(page, 'step'), /\/5RK1 b/);
+  });
 });

@@ -148,4 +148,18 @@ describe('keyboard and words', () => {
     assert.equal(await boardFen(page), before);
     assert.equal((await events(page, 'b0', 'inputerror')).length, 1);
   });
+  test('promotion by keyboard: the picker takes focus, arrows + Enter choose, focus returns to the board', async () => {
+    await mountBoards(page, [{ interactive: 'both', fen: '7k/4P3/8/8/8/8/8/4K3 w - - 0 1' }]);
+    await page.evaluate(() => document.getElementById('b0').focusSquare('e7'));
+    await keyMove(page, 'e7', 'e8');
+    const focusedButton = () => page.evaluate(() => document.getElementById('b0').shadowRoot.activeElement?.dataset.piece);
+    assert.equal(await focusedButton(), 'q');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focusedButton(), 'b');
+    await page.keyboard.press('Enter');
+    assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['e8=B']);
+    assert.equal(await liveText(page), 'White pawn from e7 to e8, promotes to bishop');
+    assert.equal(await focused(page), 'e8');
+  });
 });

@@ -499,26 +499,29 @@ export class EscaqueBoard extends HTMLElement {
         set(undefined);
         return 'premove';
       }
-      this.#askPromotion(to, code[0]).then((type) => {
+      this.#askPromotion(to, code[0], source === 'keyboard').then((type) => {
         if (type) set(type);
         else { this.#deselect(); this.#render(); }
       });
       return 'pending';
     }
     const candidates = this.#dests.get(to);
-    if (candidates.length > 1 || candidates[0].promotion) {
+    if (candidates.some((m) => m.promotion)) {
       this.#pieces.at(from)?.classList.remove('drag');
-      this.#askPromotion(to, code[0]).then((type) => {
+      this.#askPromotion(to, code[0], source === 'keyboard').then((type) => {
         const chosen = type && candidates.find((m) => m.promotion === type);
         if (chosen) this.#commit(chosen, source);
         else { this.#deselect(); this.#render(); }
       });
       return 'pending';
     }
-    return this.#commit(candidates[0], source, t0);
+    // Chess960 can offer a king both a step and castling to the same square:
+    // the step wins there, and castling is a drop on the rook.
+    const move = candidates.find((m) => m.rookFrom === to) ?? candidates.find((m) => !m.flags.castle) ?? candidates[0];
+    return this.#commit(move, source, t0);
   }
 
-  async #askPromotion(square, color) {
+  async #askPromotion(square, color, refocus) {
     if (this.hasAttribute('auto-queen')) return 'q';
     this.#busy = true;
     try {
@@ -526,7 +529,7 @@ export class EscaqueBoard extends HTMLElement {
         language: this.language, makePiece: (code) => this.#makePiece(code, true) });
     } finally {
       this.#busy = false;
-      this.#focusCell(this.#focus, false);
+      this.#focusCell(this.#focus, refocus);
     }
   }
 
