@@ -29,11 +29,14 @@ describe('board features', () => {
     await mountBoards(page, [{ interactive: 'both', coordinates: '' }]);
     await call(page, 'b0', 'flip');
     assert.equal(await page.evaluate(() => document.getElementById('b0').getAttribute('orientation')), 'black');
-    const bottomLeft = await page.evaluate(() => {
-      const cells = document.getElementById('b0').shadowRoot.querySelectorAll('.sq');
-      return [cells[56].dataset.square, cells[56].textContent, cells[7].dataset.square];
+    const corners = await page.evaluate(() => {
+      const root = document.getElementById('b0').shadowRoot;
+      const cells = root.querySelectorAll('.sq');
+      const text = (sel) => [...root.querySelectorAll(sel)].map((e) => e.textContent).join('');
+      return [cells[56].dataset.square, cells[7].dataset.square, text('.coords .f'), text('.coords .r')];
     });
-    assert.deepEqual(bottomLeft, ['h8', 'h8', 'a1']);  // files and ranks relabelled too
+    // Screen bottom-left is h8; files read h..a left to right, ranks 1..8 top to bottom.
+    assert.deepEqual(corners, ['h8', 'a1', 'hgfedcba', '12345678']);
     const box = await page.locator('#b0 .board').boundingBox();
     const e2 = await squareCenter(page, 'e2');
     assert.ok(e2.y < box.y + box.height / 2, 'White is at the top');

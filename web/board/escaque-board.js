@@ -76,7 +76,7 @@ export class EscaqueBoard extends HTMLElement {
     this.#pieces = new PieceLayer(this.#view.pieces, (code) => this.#makePiece(code));
     this.#annot = createAnnotationLayer();
     this.#view.board.append(this.#annot);
-    orientCells(this.#view.cells, this.#orientation);
+    orientCells(this.#view.cells, this.#view.coords, this.#orientation);
     attachPointer(this.#view.board, this.#controller());
     attachKeyboard(this.#view.board, this.#controller());
     this.#view.entry.addEventListener('submit', (e) => {
@@ -525,7 +525,7 @@ export class EscaqueBoard extends HTMLElement {
     if (this.hasAttribute('auto-queen')) return 'q';
     this.#busy = true;
     try {
-      return await pickPromotion(this.#view.board, { square, color, orientation: this.#orientation,
+      return await pickPromotion(this.#view.frame, { square, color, orientation: this.#orientation,
         language: this.language, makePiece: (code) => this.#makePiece(code, true) });
     } finally {
       this.#busy = false;
@@ -692,7 +692,7 @@ export class EscaqueBoard extends HTMLElement {
   #setOrientation(orientation) {
     if (orientation === this.#orientation) return;
     this.#orientation = orientation;
-    orientCells(this.#view.cells, orientation);
+    orientCells(this.#view.cells, this.#view.coords, orientation);
     this.#labels.clear();
     this.#render();
     this.#drawAnnotations();
