@@ -252,4 +252,31 @@ describe('board features', () => {
     assert.deepEqual((await events(page, 'step', 'move')).map((m) => m.san), ['Kg1', 'O-O']);
     assert.match(await boardFen(page, 'step'), /\/5RK1 b/);
   });
+  test('premove dropped when its piece is captured first', async () => {
+    await mountBoards(page, [{ interactive: 'white', premoves: '' }]);
+    for (const m of ['e4', 'd5']) await call(page, 'b0', 'move', m);   // 1. e4 d5, White to move
+    await drag(page, 'e4', 'e5');                                    // plays e5 (a person's move)
+    await call(page, 'b0', 'move', 'Nc6');
+    await drag(page, 'e5', 'e6');                                    // White: e6
+    await drag(page, 'f1', 'b5');                                    // premove Bb5 (Black to move)
+    await drag(page, 'e6', 'e7');                                    // the selection moves on: premove e6-e7 now
+    assert.deepEqual(await page.evaluate(() => document.getElementById('b0').premove), { from: 'e6', to: 'e7' });
+    await call(page, 'b0', 'move', 'fxe6');                          // Black captures the pawn on e6
+    await page.waitForFunction(() => document.getElementById('b0').premove === null);
+    assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['e5', 'e6']);
+    assert.equal(await page.evaluate(() => document.getElementById('b0').turn), 'w');
+    assert.equal(await liveText(page), 'Premove cancelled');
+  });
+
+  test('a typed move the page refuses leaves the game and its redo list alone', async () => {
+    await mountBoards(page, [{ interactive: 'both' }]);
+    await drag(page, 'e2', 'e4');
+    await call(page, 'b0', 'undo');
+    await page.evaluate(() => document.getElementById('b0').addEventListener('move', (e) => e.preventDefault()));
+    await page.locator('#b0 input').fill('d4');
+    await page.locator('#b0 input').press('Enter');
+    assert.equal(await boardFen(page), START);
+    assert.equal(await page.locator('#b0 input').inputValue(), 'd4', 'the text stays for correction');
+    assert.deepEqual(await call(page, 'b0', 'redo'), { san: 'e4', uci: 'e2e4' });
+  });
 });

@@ -51,6 +51,7 @@ export class EscaqueBoard extends HTMLElement {
   #dests = new Map();      // target square -> legal moves (several for a promotion)
   #premoveMode = false;    // the selection is a premove (not the mover's turn)
   #premove = null;         // {from, to, promotion?} waiting for its turn
+  #premoveCode = '';       // the piece it moves ("wn"): gone from its square = premove dropped
   #legal = null;           // from square -> legal moves, for the current position
   #history = null;         // verbose history, for navigation
   #viewPly = null;         // null = the live position; else a ply of the game shown
@@ -489,6 +490,7 @@ export class EscaqueBoard extends HTMLElement {
     if (this.#premoveMode) {
       const set = (promotion) => {
         this.#premove = promotion ? { from, to, promotion } : { from, to };
+        this.#premoveCode = code;
         this.#deselect();
         this.#render();
         const w = words(this.language);
@@ -508,8 +510,9 @@ export class EscaqueBoard extends HTMLElement {
     const candidates = this.#dests.get(to);
     if (candidates.some((m) => m.promotion)) {
       this.#pieces.at(from)?.classList.remove('drag');
+      const fenAsked = this.#fen;
       this.#askPromotion(to, code[0], source === 'keyboard').then((type) => {
-        const chosen = type && candidates.find((m) => m.promotion === type);
+        const chosen = type && this.#fen === fenAsked && candidates.find((m) => m.promotion === type);
         if (chosen) this.#commit(chosen, source);
         else { this.#deselect(); this.#render(); }
       });
@@ -560,37 +563,41 @@ export class EscaqueBoard extends HTMLElement {
     if (!this.#chess) return fail('not ready');
     const color = turnOf(this.#fen);
     if (this.#mayPick(color) !== 'move') return fail(`${words(this.language).illegal}: ${text}`);
+    // Identify the move on a copy: the page may still refuse it, and the game's
+    // redo list must not change.
+    const probe = this.#chess.clone();
     let played = null;
     let error = null;
-    for (const language of new Set([this.language, 'en'])) {
-      try {
-        played = this.#chess.move(text, { language });
-        break;
-      } catch (e) {
-        error ??= e;
+    try {
+      for (const language of new Set([this.language, 'en'])) {
+        try {
+          played = probe.move(text, { language });
+          break;
+        } catch (e) {
+          error ??= e;
+        }
       }
+    } finally {
+      probe.dispose();
     }
     if (!played) return fail(`${words(this.language).illegal}: ${error.message}`);
-    this.#chess.undo();  // only to identify the move: the page may still refuse it
-    this.#legal = null;
-    const move = this.#legalFrom(played.from).find((m) => m.uci === played.uci) ?? played;
-    if (this.#commit(move, 'text') === 'moved') input.value = '';
+    const move = this.#legalFrom(played.from).find((m) => m.uci === played.uci);
+    if (move && this.#commit(move, 'text') === 'moved') input.value = '';
   }
 
+  // After the opponent's move: play the waiting premove if it is now legal,
+  // drop it (and say so) if not; keep it while it is still not its turn.
   #schedulePremove() {
     if (!this.#premove) return;
     queueMicrotask(() => {
       const pm = this.#premove;
-      if (!pm || !this.#chess) return;
-      const color = this.#placement.get(pm.from)?.[0];
-      if (!color || turnOf(this.#fen) !== color || this.#mayPick(color) !== 'move') {
-        if (color !== turnOf(this.#fen) && color) return;  // still the opponent's turn
-        this.#cancelPremove(true);
-        return;
-      }
-      const move = this.#legalFrom(pm.from).find((m) => (m.to === pm.to || m.rookFrom === pm.to) &&
-        (m.promotion ?? null) === (pm.promotion ?? null));
+      const code = this.#premoveCode;
+      if (!pm || !this.#chess || turnOf(this.#fen) !== code[0]) return;
       this.#premove = null;
+      const move = this.#placement.get(pm.from) === code && this.#mayPick(code[0]) === 'move'
+        ? this.#legalFrom(pm.from).find((m) => (m.to === pm.to || m.rookFrom === pm.to) &&
+          (m.promotion ?? null) === (pm.promotion ?? null))
+        : null;
       if (!move) {
         this.#announce(words(this.language).premoveCancelled);
         this.#emit('premove', { premove: null });
