@@ -104,8 +104,13 @@ describe('board features', () => {
     const colors = await page.evaluate(() => [...document.getElementById('b0').shadowRoot.querySelectorAll('svg.annot line')]
       .map((l) => l.style.stroke));
     assert.deepEqual(colors, ['rgb(200, 0, 0)', '']);
-    await clickSquare(page, 'a4');
+    await drag(page, 'b1', 'c3', 'b0', { button: 'right' });
+    await clickSquare(page, 'a4');   // a left click clears what the person drew, not what the page set
+    assert.deepEqual(await page.evaluate(() => document.getElementById('b0').arrows),
+      [{ from: 'e2', to: 'e4', color: 'rgb(200, 0, 0)' }, { from: 'd2', to: 'd4' }]);
+    await call(page, 'b0', 'clearAnnotations');
     assert.deepEqual(await page.evaluate(() => document.getElementById('b0').arrows), []);
+    assert.equal(await page.evaluate(() => document.getElementById('b0').shadowRoot.querySelectorAll('svg.annot *').length), 0);
     await assert.rejects(call(page, 'b0', 'setArrows', [{ from: 'e2', to: 'z9' }]), /setArrows/);
   });
 

@@ -58,6 +58,7 @@ export class EscaqueBoard extends HTMLElement {
   #lastMove = null;
   #arrows = [];
   #circles = [];
+  #userDrawn = new WeakSet();  // annotations a person drew (a left click clears only these)
   #busy = false;
   #focus = 52;             // the cell in the tab order (e2 from White's side)
   #marked = [];            // cells carrying highlight classes
@@ -324,6 +325,7 @@ export class EscaqueBoard extends HTMLElement {
   }
 
   #sync(lastMove) {
+    this.#clearUserAnnotations();
     this.#fen = this.#chess.fen();
     this.#placement = parsePlacement(this.#fen);
     this.#lastMove = lastMove;
@@ -406,14 +408,18 @@ export class EscaqueBoard extends HTMLElement {
       deselect: () => { this.#deselect(); this.#render(); },
       snapBack: () => this.#render(),
       hover: (sq) => this.#hover(sq),
-      clearUserAnnotations: () => { if (this.#arrows.length || this.#circles.length) this.clearAnnotations(); },
+      clearUserAnnotations: () => this.#clearUserAnnotations(),
       toggleArrow: (from, to) => {
-        this.#arrows = toggle(this.#arrows, { from, to }, (a) => a.from + a.to);
+        const arrow = { from, to };
+        this.#userDrawn.add(arrow);
+        this.#arrows = toggle(this.#arrows, arrow, (a) => a.from + a.to);
         this.#drawAnnotations();
         this.#emit('annotate', { arrows: this.arrows, highlights: this.highlights });
       },
       toggleCircle: (square) => {
-        this.#circles = toggle(this.#circles, { square }, (c) => c.square);
+        const circle = { square };
+        this.#userDrawn.add(circle);
+        this.#circles = toggle(this.#circles, circle, (c) => c.square);
         this.#drawAnnotations();
         this.#emit('annotate', { arrows: this.arrows, highlights: this.highlights });
       },
@@ -676,6 +682,17 @@ export class EscaqueBoard extends HTMLElement {
     }
     const entryShown = this.interactive !== 'none' && !OFF.has(this.getAttribute('text-input') ?? '');
     if (this.#view.entry.hidden === entryShown) this.#view.entry.hidden = !entryShown;
+  }
+
+  // What a person drew goes with the next left click or the next move.
+  #clearUserAnnotations() {
+    const arrows = this.#arrows.filter((a) => !this.#userDrawn.has(a));
+    const circles = this.#circles.filter((c) => !this.#userDrawn.has(c));
+    if (arrows.length === this.#arrows.length && circles.length === this.#circles.length) return;
+    this.#arrows = arrows;
+    this.#circles = circles;
+    this.#drawAnnotations();
+    this.#emit('annotate', { arrows: this.arrows, highlights: this.highlights });
   }
 
   #drawAnnotations() {
