@@ -240,6 +240,7 @@ describe('board features', () => {
     await drag(page, 'd7', 'c7');
     assert.deepEqual((await events(page, 'b0', 'gameover')).map((e) => e.outcome),
       [{ result: '1/2-1/2', reason: 'stalemate' }]);
+    assert.equal(await liveText(page), 'White queen from d7 to c7. Draw: stalemate');
     await drag(page, 'a8', 'b8');
     assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['Qc7']);
   });

@@ -126,6 +126,9 @@ describe('keyboard and words', () => {
     await mountBoards(page, [{ interactive: 'both', language: 'en', fen: 'r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1' }]);
     await page.evaluate(() => document.getElementById('b0').move('bxa8=N'));
     assert.equal(await liveText(page), 'White pawn from b7 takes a8, promotes to knight');
+    await mountBoards(page, [{ interactive: 'both', language: 'es', fen: '7k/8/8/8/8/8/1p6/K7 w - - 0 1' }]);
+    await page.evaluate(() => document.getElementById('b0').move('Kxb2'));
+    assert.equal(await liveText(page), 'Rey blanco de a1 captura en b2. Tablas: posición muerta');
   });
 
   test('typed moves: Spanish SAN, UCI, long algebraic and 0-0, with errors named', async () => {

@@ -9,7 +9,7 @@
 // "/dist/"), and from the npm package's dist/board/ ("dist/board/../../dist/").
 import { init, Chess } from '../../dist/index.mjs';
 
-import { moveWords, pieceWords, squareLabel, squareWords, words } from './announce.js';
+import { drawWords, moveWords, pieceWords, squareLabel, squareWords, words } from './announce.js';
 import { createAnnotationLayer, drawAnnotations, toggle } from './annotations.js';
 import { isSquare, parsePlacement, premoveTargets, turnOf } from './geometry.js';
 import { attachKeyboard } from './keyboard.js';
@@ -339,12 +339,14 @@ export class EscaqueBoard extends HTMLElement {
     this.#selected = null;
     this.#dests = new Map();
     this.#sync({ from: played.from, to: played.to });
-    this.#announce(moveWords(played, this.language, this.#style()));
+    const over = this.#chess.isGameOver() ? this.#chess.outcome() : null;
+    const ending = over && drawWords(over, this.language);
+    this.#announce(moveWords(played, this.language, this.#style()) + (ending ? `. ${ending}` : ''));
     if (t0 !== undefined && typeof performance?.measure === 'function') {
       performance.measure('escaque-board:move', { start: t0, end: performance.now() });
     }
     this.#emit('change', { fen: this.#fen, move: played, source });
-    if (this.#chess.isGameOver()) this.#emit('gameover', { outcome: this.#chess.outcome() });
+    if (over) this.#emit('gameover', { outcome: over });
     if (source === 'api') this.#schedulePremove();
   }
 

@@ -2,7 +2,7 @@
 // flip), a layer of absolutely positioned pieces moved by CSS transforms, an
 // SVG overlay for arrows, a live region and the typed-move field. Nothing here
 // reads layout, so updates never force a synchronous reflow.
-import { cellOf, squareAtCell, FILES } from './geometry.js';
+import { cellOf, squareAtCell } from './geometry.js';
 
 export function buildView(root, { makeSprite }) {
   const board = document.createElement('div');
@@ -164,5 +164,3 @@ export class PieceLayer {
     this.bySquare = new Map();
   }
 }
-
-export { FILES };
