@@ -162,7 +162,7 @@ describe('keyboard and words', () => {
     assert.equal(await focusedButton(), 'b');
     await page.keyboard.press('Enter');
     assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['e8=B']);
-    assert.equal(await liveText(page), 'White pawn from e7 to e8, promotes to bishop');
+    assert.equal(await liveText(page), 'White pawn from e7 to e8, promotes to bishop. Draw: dead position');  // K+B v K
     assert.equal(await focused(page), 'e8');
   });
 });
