@@ -32,7 +32,11 @@ function styleSheet() {
   return sheet;
 }
 
-export class EscaqueBoard extends HTMLElement {
+// Importable where there is no DOM (server-side rendering, Node tools): the
+// class then exists but is never registered.
+const ElementBase = typeof HTMLElement === 'undefined' ? class {} : HTMLElement;
+
+export class EscaqueBoard extends ElementBase {
   static get observedAttributes() {
     return ['fen', 'pgn', 'orientation', 'interactive', 'last-move', 'check', 'animation', 'piece-set',
       'language', 'announce', 'label', 'text-input', 'show-legal', 'premoves', 'chess960'];
