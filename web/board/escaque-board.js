@@ -48,6 +48,7 @@ export class EscaqueBoard extends ElementBase {
   #chess = null;
   #ownsChess = false;
   #ready;
+  #pendingPgn = null;      // a PGN given before the rules had loaded
   #fen = START_FEN;
   #placement = parsePlacement(START_FEN);
   #orientation = 'white';
@@ -181,6 +182,7 @@ export class EscaqueBoard extends ElementBase {
       if (!placement) throw new SyntaxError(`setPosition: "${fen}" is not a FEN board`);
       this.#fen = fen;
       this.#placement = placement;
+      this.#pendingPgn = null;  // the latest call wins
       this.#render();
       return;
     }
@@ -195,7 +197,6 @@ export class EscaqueBoard extends ElementBase {
     }
     this.#adopt(Chess.fromPgn(pgn, language ? { language } : undefined), true, 'pgn');
   }
-  #pendingPgn = null;
 
   /** Plays on a Chess instance the caller owns (the board never disposes it). */
   setGame(chess) {
