@@ -52,4 +52,15 @@ describe('accessibility (axe-core)', () => {
     assert.equal(await page.locator('#b0 .promo button').count(), 4);
     assert.deepEqual(await violations(page), []);
   });
+  test('forced colours (Windows high contrast) and prefers-contrast: more', async () => {
+    const hc = await openBoardPage(env);
+    await hc.page.emulateMedia({ forcedColors: 'active', contrast: 'more' });
+    await mountBoards(hc.page, [{ interactive: 'both', 'show-legal': '', coordinates: '' }]);
+    await clickSquare(hc.page, 'b1');
+    assert.deepEqual(await violations(hc.page), []);
+    const light = await hc.page.evaluate(() => getComputedStyle(document.getElementById('b0').shadowRoot
+      .querySelector('[data-square="a8"]')).backgroundColor);
+    assert.equal(light, 'rgb(255, 255, 255)', 'prefers-contrast: more switches to the high-contrast squares');
+    await hc.context.close();
+  });
 });
