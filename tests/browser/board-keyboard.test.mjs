@@ -131,17 +131,18 @@ describe('keyboard and words', () => {
     assert.equal(await liveText(page), 'Rey blanco de a1 captura en b2. Tablas: posición muerta');
   });
 
-  test('typed moves: Spanish SAN, UCI, long algebraic and 0-0, with errors named', async () => {
+  test('typed moves: Spanish SAN, UCI, long algebraic, 0-0, figurines, English, with errors named', async () => {
     await mountBoards(page, [{ interactive: 'both', language: 'es' }]);
     const input = page.locator('#b0 input');
     assert.equal(await page.locator('#b0 label').textContent(), 'Escribe una jugada');
-    for (const text of ['Cf3', 'g8f6', 'g2-g3', 'g7g6', 'Ag2', 'Af8-g7', '0-0', 'O-O']) {
+    // Spanish SAN, UCI, long algebraic, both castling spellings, a figurine, English SAN.
+    for (const text of ['Cf3', 'g8f6', 'g2-g3', 'g7g6', 'Ag2', 'Af8-g7', '0-0', 'O-O', '♘c3', 'Nc6']) {
       await input.fill(text);
       await input.press('Enter');
       assert.equal(await input.inputValue(), '', `${text} accepted`);
     }
     assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san),
-      ['Nf3', 'Nf6', 'g3', 'g6', 'Bg2', 'Bg7', 'O-O', 'O-O']);
+      ['Nf3', 'Nf6', 'g3', 'g6', 'Bg2', 'Bg7', 'O-O', 'O-O', 'Nc3', 'Nc6']);
     assert.ok((await events(page, 'b0', 'move')).every((m) => m.source === 'text'));
     const before = await boardFen(page);
     await input.fill('Dd8');  // the queen cannot get there
