@@ -2,7 +2,7 @@
 // page's strict Content-Security-Policy (style-src 'self') does not block, and
 // themable from outside through the --escaque-* custom properties.
 export const BOARD_CSS = `
-:host{display:block;position:relative;container-type:inline-size;max-width:100%;
+:host{display:block;position:relative;container-type:inline-size;max-width:100%;min-width:10rem;
 --light:var(--escaque-light,#ecdab9);--dark:var(--escaque-dark,#ae8a68);
 --last:var(--escaque-last-move,rgba(255,214,10,.42));--sel:var(--escaque-selected,rgba(20,110,210,.45));
 --dot:var(--escaque-legal,rgba(20,40,60,.32));--chk:var(--escaque-check,rgba(225,20,20,.85));
