@@ -435,7 +435,7 @@ export class EscaqueBoard extends ElementBase {
       escape: () => {
         if (this.#selected) { this.#deselect(); this.#render(); } else this.#cancelPremove(true);
       },
-      focusCell: (i) => this.#focusCell(i),
+      focusCell: (i, focus = true) => this.#focusCell(i, focus),
     };
   }
 
@@ -715,6 +715,7 @@ export class EscaqueBoard extends ElementBase {
   }
 
   #focusCell(i, focus = true) {
+    if (i === this.#focus && !focus) return;
     this.#focus = i;
     this.#updateLabels(false);
     if (focus) this.#view.cells[i].focus({ preventScroll: true });
