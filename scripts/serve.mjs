@@ -18,6 +18,7 @@ const MIME_TYPES = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',  // required by WebAssembly.instantiateStreaming
   '.txt': 'text/plain; charset=utf-8',
