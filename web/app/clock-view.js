@@ -25,6 +25,16 @@ export class ClockView {
   show(tick, clock) {
     this.#last = { tick, clock };
     this.#redraw();
+    // Between the Worker's ticks (every 100 ms) a running clock is redrawn every frame, so what is
+    // shown is never more than a frame old (and a frame after a busy main thread frees up).
+    if (tick.running && !this.#frame) this.#frame = requestAnimationFrame(() => this.#onFrame());
+  }
+  #frame = 0;
+  #onFrame() {
+    this.#frame = 0;
+    if (!this.#last?.tick.running) return;
+    this.#redraw();
+    this.#frame = requestAnimationFrame(() => this.#onFrame());
   }
 
   #redraw() {
@@ -43,24 +53,30 @@ export class ClockView {
         if (clock?.tc?.delayMode === 'simple') ms -= since - delayUsed;
         else ms -= since;
       }
-      el.querySelector('.clock-name').textContent = this.#names[side];
-      el.querySelector('.clock-time').textContent = ms === null ? '–' : formatClock(ms);
+      setText(el.querySelector('.clock-name'), this.#names[side]);
+      setText(el.querySelector('.clock-time'), ms === null ? '–' : formatClock(ms));
       const extra = [];
       if (delay > 0) extra.push(`delay ${Math.ceil(delay / 100) / 10} s`);
       const togo = clock && !clock.tc?.untimed ? movesToGo(clock, side) : null;
       if (togo !== null) extra.push(`${togo} to go`);
-      el.querySelector('.clock-extra').textContent = extra.join(' · ');
+      setText(el.querySelector('.clock-extra'), extra.join(' · '));
       el.classList.toggle('running', running);
       el.classList.toggle('flagged', clock?.flagged === side);
       const low = ms !== null && ms < LOW_TIME_MS;
       el.classList.toggle('low', low);
       el.dataset.side = side;
       el.dataset.ms = ms === null ? '' : String(Math.max(0, Math.round(ms)));
-      el.setAttribute('aria-label', `${this.#names[side]} clock: ${ms === null ? 'untimed' : formatClock(ms)}`);
+      const label = `${this.#names[side]} clock: ${ms === null ? 'untimed' : formatClock(ms)}`;
+      if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
       if (low && running && !this.#warned[side]) {
         this.#warned[side] = true;
         this.onLowTime(side);
       }
     }
   }
+}
+
+// Writes only changes: most frames change nothing but the tenths or nothing at all.
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
 }

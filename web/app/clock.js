@@ -15,6 +15,7 @@ export class Clock extends EventTarget {
     super();
     this.#worker = new Worker(new URL('./clock-worker.js', import.meta.url), { type: 'module', name: 'clock' });
     this.#worker.onmessage = ({ data }) => {
+      if (data.type === 'flag') data.receivedAt = performance.timeOrigin + performance.now();
       if (data.type === 'state' || data.type === 'flag') this.state = data.clock;
       const name = data.type === 'error' ? 'clockerror' : data.type;
       this.dispatchEvent(new CustomEvent(name, { detail: data }));

@@ -42,18 +42,24 @@ ctrl.addEventListener('end', () => {
   engine.stop();
   engine.stopAnalysis();
   sound('end');
-  const o = ctrl.outcome();
-  store.saveFinished({
-    id: ctrl.record.id, date: ctrl.record.started, white: playerName(ctrl.record.players.w),
-    black: playerName(ctrl.record.players.b), result: o.result, reason: o.reason,
-    description: o.description, pgn: gamePgn(ctrl, 'en'),
-  });
-  renderFinished();
+  // The result is shown first; the finished-games list (the record itself is already stored) next.
+  const { record } = ctrl;
+  setTimeout(() => {
+    if (ctrl.record !== record) return;
+    const o = ctrl.outcome();
+    store.saveFinished({
+      id: record.id, date: record.started, white: playerName(record.players.w),
+      black: playerName(record.players.b), result: o.result, reason: o.reason,
+      description: o.description, pgn: gamePgn(ctrl, 'en'),
+    });
+    renderFinished();
+  }, 0);
 });
 clock.addEventListener('tick', (e) => clockView.show(e.detail, clock.state));
 clock.addEventListener('flag', (e) => {
   document.body.dataset.flag = JSON.stringify({ side: e.detail.side, flagAt: e.detail.flagAt,
-    detectedAt: e.detail.detectedAt, receivedAt: performance.timeOrigin + performance.now() });
+    detectedAt: e.detail.detectedAt, receivedAt: e.detail.receivedAt,
+    handledAt: performance.timeOrigin + performance.now() });
 });
 clockView.onLowTime = (side) => { if (ctrl.playerType(side) === 'human') sound('low'); };
 

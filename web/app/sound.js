@@ -15,6 +15,8 @@ export function setSoundEnabled(on) { enabled = Boolean(on); }
 
 export function play(kind) {
   if (!enabled || typeof AudioContext !== 'function') return;
+  // Browsers refuse (and warn about) audio before the person has interacted with the page.
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
   try {
     ctx ??= new AudioContext();
     let t = ctx.currentTime;
