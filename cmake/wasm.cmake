@@ -58,3 +58,19 @@ foreach(file IN LISTS ESCAQUE_DIST_COPIES)
   list(APPEND ESCAQUE_DIST_OUTPUTS "${ESCAQUE_DIST_DIR}/${file}")
 endforeach()
 add_custom_target(escaque_loader ALL DEPENDS ${ESCAQUE_DIST_OUTPUTS})
+
+# The <escaque-board> component (web/board/, issue 5) ships as dist/board/: its
+# import of '../../dist/index.mjs' resolves to dist/index.mjs from there, and
+# to /dist/index.mjs when scripts/serve.mjs serves web/board/ at /board/.
+file(GLOB ESCAQUE_BOARD_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/board/*.js" "${CMAKE_SOURCE_DIR}/web/board/*.d.ts")
+set(ESCAQUE_BOARD_OUTPUTS "")
+foreach(path IN LISTS ESCAQUE_BOARD_FILES)
+  get_filename_component(file "${path}" NAME)
+  add_custom_command(
+    OUTPUT "${ESCAQUE_DIST_DIR}/board/${file}"
+    COMMAND ${CMAKE_COMMAND} -E copy "${path}" "${ESCAQUE_DIST_DIR}/board/${file}"
+    DEPENDS "${path}"
+    COMMENT "Copying web/board/${file} to dist/board/")
+  list(APPEND ESCAQUE_BOARD_OUTPUTS "${ESCAQUE_DIST_DIR}/board/${file}")
+endforeach()
+add_custom_target(escaque_board ALL DEPENDS ${ESCAQUE_BOARD_OUTPUTS})

@@ -1,0 +1,165 @@
+// <escaque-board> without a pointer: a whole game to checkmate with the arrow
+// keys and Enter, square labels, the live region's announcements in several
+// languages (and the Appendix F style), and moves typed into the text field.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { boardFen, cspViolations, events, liveText, mountBoards, openBoardPage,
+  useServedChromium } from './board-helpers.mjs';
+
+const env = useServedChromium();
+
+// The square that has keyboard focus inside board `id`.
+const focused = (page, id = 'b0') =>
+  page.evaluate((id) => document.getElementById(id).shadowRoot.activeElement?.dataset.square ?? null, id);
+
+// Walks the focus to `square` with arrow keys, as a person would, reading the
+// focused square after each press.
+async function walkTo(page, square, id = 'b0') {
+  for (let guard = 0; guard < 20; guard++) {
+    const at = await focused(page, id);
+    assert.ok(at, 'a square has focus');
+    if (at === square) return;
+    const orientation = await page.evaluate((id) => document.getElementById(id).orientation, id);
+    const sign = orientation === 'black' ? -1 : 1;
+    const df = (square.charCodeAt(0) - at.charCodeAt(0)) * sign;
+    const dr = (square.charCodeAt(1) - at.charCodeAt(1)) * sign;
+    if (df !== 0) await page.keyboard.press(df > 0 ? 'ArrowRight' : 'ArrowLeft');
+    else await page.keyboard.press(dr > 0 ? 'ArrowUp' : 'ArrowDown');
+  }
+  assert.fail(`could not reach ${square}`);
+}
+
+async function keyMove(page, from, to, id = 'b0') {
+  await walkTo(page, from, id);
+  await page.keyboard.press('Enter');
+  await walkTo(page, to, id);
+  await page.keyboard.press('Enter');
+}
+
+describe('keyboard and words', () => {
+  let page;
+  let context;
+  let problems;
+  before(async () => { ({ page, context, problems } = await openBoardPage(env)); });
+  after(async () => {
+    assert.deepEqual(problems, []);
+    assert.deepEqual(await cspViolations(page), []);
+    await context?.close();
+  });
+
+  test("keyboard only: Tab into the board, play fool's mate to checkmate", async () => {
+    await mountBoards(page, [{ interactive: 'both' }]);
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(page), 'e2');  // the first tab stop is a square, not 64 of them
+    const label = await page.evaluate(() => document.getElementById('b0').shadowRoot.activeElement.getAttribute('aria-label'));
+    assert.equal(label, 'e2, white pawn');
+    await keyMove(page, 'f2', 'f3');
+    assert.equal(await liveText(page), 'White pawn from f2 to f3');
+    await keyMove(page, 'e7', 'e5');
+    await keyMove(page, 'g2', 'g4');
+    await keyMove(page, 'd8', 'h4');
+    assert.equal(await liveText(page), 'Black queen from d8 to h4, checkmate');
+    assert.deepEqual((await events(page, 'b0', 'move')).map((m) => [m.san, m.source]),
+      [['f3', 'keyboard'], ['e5', 'keyboard'], ['g4', 'keyboard'], ['Qh4#', 'keyboard']]);
+    const over = await events(page, 'b0', 'gameover');
+    assert.deepEqual(over.map((e) => e.outcome), [{ result: '0-1', reason: 'checkmate' }]);
+    // The mated king's square is marked; the game accepts no more moves.
+    const check = await page.evaluate(() => document.getElementById('b0').shadowRoot.querySelector('.sq.chk')?.dataset.square);
+    assert.equal(check, 'e1');
+    await keyMove(page, 'a2', 'a3');
+    assert.equal((await events(page, 'b0', 'move')).length, 4);
+  });
+
+  test('Escape drops a picked-up piece; Enter on an empty target is refused aloud', async () => {
+    await mountBoards(page, [{ interactive: 'both' }]);
+    await page.evaluate(() => document.getElementById('b0').focusSquare('b1'));
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.getElementById('b0').selected), 'b1');
+    assert.equal(await liveText(page), 'b1, white knight, selected');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.evaluate(() => document.getElementById('b0').selected), null);
+    await page.keyboard.press('Enter');
+    await walkTo(page, 'b3');
+    await page.keyboard.press('Enter');
+    assert.equal(await liveText(page), 'Illegal move');
+    assert.deepEqual(await events(page, 'b0', 'move'), []);
+  });
+
+  test('announcements: English, Spanish, French, German, Dutch and Appendix F', async () => {
+    const fen = '8/p7/8/4k3/8/8/P7/4K1N1 w - - 0 1';  // pawns: K+N v K would be a dead position
+    const expected = {
+      en: 'White knight from g1 to f3, check',
+      es: 'Caballo blanco de g1 a f3, jaque',
+      fr: 'Cavalier blanc de g1 à f3, échec',
+      de: 'Weißer Springer von g1 nach f3, Schach',
+      nl: 'Wit paard van g1 naar f3, schaak',
+    };
+    for (const [language, text] of Object.entries(expected)) {
+      await mountBoards(page, [{ interactive: 'both', fen, language }]);
+      await page.evaluate(() => document.getElementById('b0').focusSquare('g1'));
+      await keyMove(page, 'g1', 'f3');
+      assert.equal(await liveText(page), text, language);
+    }
+    await mountBoards(page, [{ interactive: 'both', fen, announce: 'appendix-f' }]);
+    await page.evaluate(() => document.getElementById('b0').focusSquare('g1'));
+    await keyMove(page, 'g1', 'f3');
+    assert.equal(await liveText(page), 'Springer Gustav eins Felix drei, Schach');
+    const label = await page.evaluate(() => document.getElementById('b0').shadowRoot
+      .querySelector('[data-square="f3"]').getAttribute('aria-label'));
+    assert.equal(label, 'Felix drei, white knight');
+  });
+
+  test('captures, castling and promotion in words', async () => {
+    await mountBoards(page, [{ interactive: 'both', language: 'es',
+      fen: 'r3k2r/6P1/8/8/8/8/8/R3K2R w KQkq - 0 1' }]);
+    const play = async (m) => page.evaluate((m) => document.getElementById('b0').move(m), m);
+    await play('O-O');
+    assert.equal(await liveText(page), 'Blancas: enroque corto');
+    await play('O-O-O');
+    assert.equal(await liveText(page), 'Negras: enroque largo');
+    await play('g7g8q');
+    assert.equal(await liveText(page), 'Peón blanco de g7 a g8, corona en dama');
+    await play('Rhxg8');
+    assert.equal(await liveText(page), 'Torre negra de h8 captura en g8, jaque');
+    await mountBoards(page, [{ interactive: 'both', language: 'en', fen: 'r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1' }]);
+    await page.evaluate(() => document.getElementById('b0').move('bxa8=N'));
+    assert.equal(await liveText(page), 'White pawn from b7 takes a8, promotes to knight');
+  });
+
+  test('typed moves: Spanish SAN, UCI, long algebraic and 0-0, with errors named', async () => {
+    await mountBoards(page, [{ interactive: 'both', language: 'es' }]);
+    const input = page.locator('#b0 input');
+    assert.equal(await page.locator('#b0 label').textContent(), 'Escribe una jugada');
+    for (const text of ['Cf3', 'g8f6', 'g2-g3', 'g7g6', 'Ag2', 'Af8-g7', '0-0', 'O-O']) {
+      await input.fill(text);
+      await input.press('Enter');
+      assert.equal(await input.inputValue(), '', `${text} accepted`);
+    }
+    assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san),
+      ['Nf3', 'Nf6', 'g3', 'g6', 'Bg2', 'Bg7', 'O-O', 'O-O']);
+    assert.ok((await events(page, 'b0', 'move')).every((m) => m.source === 'text'));
+    const before = await boardFen(page);
+    await input.fill('Dd8');  // the queen cannot get there
+    await input.press('Enter');
+    assert.equal(await input.getAttribute('aria-invalid'), 'true');
+    assert.match(await liveText(page), /^Jugada ilegal: /);
+    assert.equal(await boardFen(page), before);
+    assert.equal((await events(page, 'b0', 'inputerror')).length, 1);
+  });
+  test('promotion by keyboard: the picker takes focus, arrows + Enter choose, focus returns to the board', async () => {
+    await mountBoards(page, [{ interactive: 'both', fen: '7k/4P3/8/8/8/8/8/4K3 w - - 0 1' }]);
+    await page.evaluate(() => document.getElementById('b0').focusSquare('e7'));
+    await keyMove(page, 'e7', 'e8');
+    const focusedButton = () => page.evaluate(() => document.getElementById('b0').shadowRoot.activeElement?.dataset.piece);
+    assert.equal(await focusedButton(), 'q');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focusedButton(), 'b');
+    await page.keyboard.press('Enter');
+    assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['e8=B']);
+    assert.equal(await liveText(page), 'White pawn from e7 to e8, promotes to bishop');
+    assert.equal(await focused(page), 'e8');
+  });
+});

@@ -1,0 +1,65 @@
+// <escaque-board> as the npm package ships it: dist/board/escaque-board.js
+// (copied there by the build) loads on its own and reaches dist/index.mjs by
+// the same relative import the served web/board/ copy uses; and a page's own
+// piece images through the piece-set URL template.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+
+import { drawnPieces, drag, events, mountBoards, openBoardPage, useServedChromium } from './board-helpers.mjs';
+
+const env = useServedChromium();
+const DIST_BOARD = new URL('../../dist/board/escaque-board.js', import.meta.url);
+
+describe('board as packaged', () => {
+  let context;
+  after(async () => { await context?.close(); });
+
+  test('package.json exports escaque/board from dist/board/, with types', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    assert.deepEqual(pkg.exports['./board'], { types: './dist/board/escaque-board.d.ts',
+      import: './dist/board/escaque-board.js', default: './dist/board/escaque-board.js' });
+    assert.ok(pkg.files.includes('dist/board/'));
+    assert.ok(pkg.sideEffects.includes('./dist/board/escaque-board.js'), 'importing it registers the element');
+  });
+
+  test('dist/board/escaque-board.js runs from /dist/board/ and plays', async () => {
+    assert.ok(existsSync(DIST_BOARD), 'dist/board/ is missing: run npm run build (cmake copies web/board/ there)');
+    assert.equal(readFileSync(DIST_BOARD, 'utf8'),
+      readFileSync(new URL('../../web/board/escaque-board.js', import.meta.url), 'utf8'), 'dist/board/ is stale');
+    context = await env.browser.newContext();
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${r.url()}`); });
+    const loaded = [];
+    page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
+    await page.route('**/package-fixture.html', (route) => route.fulfill({ contentType: 'text/html', body:
+      '<!doctype html><meta charset="utf-8"><title>fixture</title>' +
+      '<script type="module" src="/dist/board/escaque-board.js"></script>' +
+      '<div style="width:320px"><escaque-board id="b0" interactive="both"></escaque-board></div>' }));
+    await page.goto(env.baseUrl + 'package-fixture.html');
+    await page.waitForFunction(() => customElements.get('escaque-board') !== undefined);
+    await page.evaluate(() => document.getElementById('b0').ready);
+    await page.evaluate(() => document.getElementById('b0').move('e4'));
+    assert.match(await page.evaluate(() => document.getElementById('b0').fen), /4P3/);
+    assert.ok(loaded.includes('/dist/index.mjs'));
+    assert.ok(!loaded.some((p) => p.startsWith('/board/')), 'nothing from the served web/board/ copy');
+    assert.deepEqual(problems, []);
+  });
+
+  test('piece-set URL template: one image per piece, from the page', async () => {
+    const opened = await openBoardPage(env);
+    const { page } = opened;
+    await mountBoards(page, [{ interactive: 'both', 'piece-set': '/favicon.svg?piece={code}' }]);
+    const srcs = await page.evaluate(() => [...document.getElementById('b0').shadowRoot.querySelectorAll('img.piece')]
+      .map((i) => new URL(i.src).search).sort());
+    assert.equal(srcs.length, 32);
+    assert.equal(srcs.filter((s) => s === '?piece=wP').length, 8);
+    assert.equal(srcs.filter((s) => s === '?piece=bK').length, 1);
+    await drag(page, 'g1', 'f3');
+    assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['Nf3']);
+    assert.equal((await drawnPieces(page)).f3, 'wn');
+    await opened.context.close();
+  });
+});

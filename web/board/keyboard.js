@@ -1,0 +1,34 @@
+// Keyboard input on the square grid (a roving tabindex: one square is in the
+// tab order, the arrows move it in screen directions). Enter or Space picks a
+// piece up and puts it down, Escape cancels; PageUp/PageDown (and Home/End
+// with Ctrl) step through the game's positions.
+export function attachKeyboard(board, ctl) {
+  board.addEventListener('keydown', (e) => {
+    const cell = e.target.closest?.('.sq');
+    if (!cell) return;
+    let col = +cell.dataset.col;
+    let row = +cell.dataset.row;
+    switch (e.key) {
+      case 'ArrowLeft': col = Math.max(0, col - 1); break;
+      case 'ArrowRight': col = Math.min(7, col + 1); break;
+      case 'ArrowUp': row = Math.max(0, row - 1); break;
+      case 'ArrowDown': row = Math.min(7, row + 1); break;
+      case 'Home': if (e.ctrlKey) { ctl.navigate('first'); e.preventDefault(); return; } col = 0; break;
+      case 'End': if (e.ctrlKey) { ctl.navigate('last'); e.preventDefault(); return; } col = 7; break;
+      case 'PageUp': ctl.navigate('prev'); e.preventDefault(); return;
+      case 'PageDown': ctl.navigate('next'); e.preventDefault(); return;
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        ctl.activate(cell.dataset.square, 'keyboard', e.timeStamp);
+        return;
+      case 'Escape':
+        ctl.escape();
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    ctl.focusCell(row * 8 + col);
+  });
+}

@@ -1,0 +1,61 @@
+// The component's stylesheet. Adopted as a constructed stylesheet, which a
+// page's strict Content-Security-Policy (style-src 'self') does not block, and
+// themable from outside through the --escaque-* custom properties.
+export const BOARD_CSS = `
+:host{display:block;position:relative;container-type:inline-size;max-width:100%;
+--light:var(--escaque-light,#ecdab9);--dark:var(--escaque-dark,#ae8a68);
+--last:var(--escaque-last-move,rgba(255,214,10,.42));--sel:var(--escaque-selected,rgba(20,110,210,.45));
+--dot:var(--escaque-legal,rgba(20,40,60,.32));--chk:var(--escaque-check,rgba(225,20,20,.85));
+--pre:var(--escaque-premove,rgba(90,60,200,.45));--focus:var(--escaque-focus,#0a58ca);
+--arrow:var(--escaque-arrow,rgba(21,120,27,.75));--coord-light:var(--escaque-coordinate-light,var(--dark));
+--coord-dark:var(--escaque-coordinate-dark,var(--light));font-family:var(--escaque-font,system-ui,sans-serif)}
+:host([hidden]){display:none}
+:host([theme=high-contrast]){--light:#fff;--dark:#5a5a5a;--last:rgba(255,200,0,.7);--sel:rgba(0,90,255,.75);
+--dot:#000;--chk:#e00000;--focus:#ff00d0;--coord-light:#000;--coord-dark:#fff;
+--escaque-white-stroke:#000;--escaque-black-fill:#000;--escaque-black-detail:#fff}
+@media (prefers-contrast:more){:host(:not([theme])){--light:#fff;--dark:#5a5a5a;--dot:#000;--focus:#ff00d0;
+--coord-light:#000;--coord-dark:#fff}}
+.board{position:relative;width:100%;aspect-ratio:1/1;display:grid;grid-template:repeat(8,1fr)/repeat(8,1fr);
+touch-action:none;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;border-radius:var(--escaque-radius,0);
+overflow:hidden;outline:none;forced-color-adjust:none}
+.row{display:contents}
+.sq{position:relative;background:var(--light);min-width:0;min-height:0}
+.sq.dark{background:var(--dark)}
+.sq::after{content:"";position:absolute;inset:0;pointer-events:none}
+.sq.last::after{background:var(--last)}
+.sq.sel::after{background:var(--sel)}
+.sq.pre::after{background:var(--pre)}
+.sq.chk::after{background:radial-gradient(circle,var(--chk) 0,var(--chk) 25%,transparent 72%)}
+.sq.dest::before{content:"";position:absolute;inset:36%;border-radius:50%;background:var(--dot);z-index:1;pointer-events:none}
+.sq.dest.cap::before{inset:2%;background:none;border:max(2px,.9cqw) solid var(--dot)}
+.sq.hover{box-shadow:inset 0 0 0 max(2px,.6cqw) var(--sel)}
+.sq:focus-visible{outline:max(3px,.7cqw) solid var(--focus);outline-offset:calc(-1 * max(3px,.7cqw));z-index:3}
+.co{position:absolute;font-size:max(9px,2.3cqw);line-height:1;font-weight:600;pointer-events:none;color:var(--coord-light)}
+.dark .co{color:var(--coord-dark)}
+.co.f{right:4%;bottom:3%}.co.r{left:4%;top:4%}
+:host(:not([coordinates])) .co,:host([coordinates=none]) .co,:host([coordinates=false]) .co{display:none}
+.pieces,.annot{position:absolute;inset:0;pointer-events:none}
+.annot{z-index:4;width:100%;height:100%}
+.piece{position:absolute;left:0;top:0;width:12.5%;height:12.5%;z-index:2;
+transition:transform var(--anim,200ms) ease;will-change:transform}
+.piece.drag{transition:none;z-index:5;cursor:grabbing}
+.piece.gone{opacity:0;transition:opacity var(--anim,200ms)}
+img.piece{object-fit:contain}
+.annot line{stroke:var(--arrow);stroke-width:.16;stroke-linecap:round}
+.annot circle{fill:none;stroke:var(--arrow);stroke-width:.07}
+.annot .head{fill:var(--arrow);stroke:none}
+.promo{position:absolute;inset:0;z-index:6;background:rgba(0,0,0,.35);display:grid;grid-template:repeat(8,1fr)/repeat(8,1fr)}
+.promo button{all:unset;box-sizing:border-box;background:var(--escaque-promotion,#f4f4f4);border-radius:50%;
+display:flex;cursor:pointer;box-shadow:0 0 0 1px #0006}
+.promo button:hover,.promo button:focus-visible{background:var(--escaque-promotion-hover,#ffd64f);border-radius:8%}
+.promo button:focus-visible{outline:3px solid var(--focus)}
+.promo svg{width:100%;height:100%;position:static}
+.entry{display:flex;gap:.5em;align-items:center;margin-top:.4em;font-size:max(12px,min(1rem,3.6cqw))}
+.entry input{flex:1;min-width:0;font:inherit;padding:.25em .4em}
+.entry input[aria-invalid=true]{outline:2px solid var(--chk)}
+.entry[hidden]{display:none}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
+:host([interactive]:not([interactive=none])) .board{cursor:pointer}
+@media (prefers-reduced-motion:reduce){.piece,.piece.gone{transition:none}}
+@media (forced-colors:active){.sq:focus-visible{outline-color:Highlight}}
+`;
