@@ -97,3 +97,40 @@ export async function clockMs(page, side) {
 export async function clockText(page, side) {
   return page.$eval(`.clock[data-side="${side}"] .clock-time`, (el) => el.textContent);
 }
+
+/** Screen centre of a square on the app's board. */
+export async function squareAt(page, square) {
+  const box = await page.locator('escaque-board .board').boundingBox();
+  const orientation = await page.evaluate(() => document.querySelector('escaque-board').orientation);
+  const f = square.charCodeAt(0) - 97;
+  const r = square.charCodeAt(1) - 49;
+  const col = orientation === 'black' ? 7 - f : f;
+  const row = orientation === 'black' ? r : 7 - r;
+  const cell = box.width / 8;
+  return { x: box.x + (col + 0.5) * cell, y: box.y + (row + 0.5) * cell };
+}
+
+/** Click the piece, then the target square, as a person does. */
+export async function clickMove(page, from, to) {
+  const a = await squareAt(page, from);
+  await page.mouse.click(a.x, a.y);
+  const b = await squareAt(page, to);
+  await page.mouse.click(b.x, b.y);
+}
+
+/** Drag a piece to a square. */
+export async function dragMove(page, from, to) {
+  const a = await squareAt(page, from);
+  const b = await squareAt(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 3 });
+  await page.mouse.move(b.x, b.y, { steps: 3 });
+  await page.mouse.up();
+}
+
+/** Waits for the board component to be in the page and live. */
+export async function boardReady(page) {
+  await page.waitForFunction(() => document.querySelector('escaque-board')?.game);
+  await page.evaluate(() => document.querySelector('escaque-board').ready);
+}

@@ -1,13 +1,21 @@
-// The app's side of the board: shows a position on <escaque-board> (the
-// project's board component, web/board/) and hands the person's moves to the
-// app, which decides whether they are played. Until the component is defined
-// (or if its module fails to load) a plain, read-only text board stands in, so
-// the game stays playable through the move field.
+// The app's side of the board: shows the game on <escaque-board> (the
+// project's board component, web/board/, docs/board.md) and hands the
+// person's moves to the app, which is the referee. Until the component's
+// module has loaded (or if it fails) a plain, read-only text board stands in;
+// the move field keeps the game playable either way.
+//
+// The board keeps a game of its own made from the app's FEN (setPosition):
+// the app's game (history, clocks, claims) stays the one authority, and the
+// board only needs the position to know the legal moves.
 export class BoardView {
   #slot;
   #board = null;
   #fallback = null;
-  onMove = (move) => false;  // {from, to, promotion}; return true when the app played it
+  #inMoveEvent = false;  // the board is between its 'move' event and playing that move
+  #pending = null;       // a view that arrived meanwhile
+  #chess960 = false;
+  /** (uci) => boolean: play the person's move in the game; false refuses it (the piece goes back). */
+  onMove = (uci) => false;
 
   constructor(slot) {
     this.#slot = slot;
@@ -17,18 +25,27 @@ export class BoardView {
     slot.append(this.#fallback);
   }
 
-  /** Switches to the component once its module has loaded. */
+  /** Switches to the component once its module has loaded; true when it did. */
   attachComponent() {
-    if (!customElements.get('escaque-board')) return false;
+    if (!customElements.get('escaque-board') || this.#board) return false;
     const board = document.createElement('escaque-board');
     board.setAttribute('show-legal', '');
     board.setAttribute('coordinates', '');
+    board.setAttribute('text-input', 'none');  // the app's own move field (with draw claims) is used
+    board.setAttribute('label', 'Chess board');
     board.addEventListener('move', (e) => {
-      // The app is the referee: the component's own move is cancelled and the app sets the position
-      // it decides on (the same move when it is accepted).
-      e.preventDefault();
-      const { from, to, promotion } = e.detail;
-      this.onMove({ from, to, promotion });
+      this.#inMoveEvent = true;
+      try {
+        if (!this.onMove(e.detail.uci)) e.preventDefault();
+      } finally {
+        this.#inMoveEvent = false;
+      }
+      // The board plays its move right after this event; then the view catches up (same FEN: no reset).
+      queueMicrotask(() => {
+        const view = this.#pending;
+        this.#pending = null;
+        if (view) this.show(view);
+      });
     });
     this.#slot.replaceChildren(board);
     this.#board = board;
@@ -39,32 +56,55 @@ export class BoardView {
   get element() { return this.#board; }
 
   /**
-   * @param {object} view {fen, orientation 'w'|'b', interactive 'none'|'white'|'black'|'both', lastMove, check}
+   * @param {object} view {fen, chess960, orientation 'w'|'b', interactive 'none'|'white'|'black'|'both',
+   *   lastMove (UCI) or null, premoves}
    */
-  show({ fen, orientation, interactive, lastMove }) {
+  show(view) {
+    const { fen, orientation, interactive, lastMove } = view;
     this.#slot.dataset.fen = fen;
-    if (this.#board) {
-      const b = this.#board;
-      if (typeof b.setPosition === 'function') b.setPosition(fen);
-      else b.setAttribute('fen', fen);
-      b.setAttribute('orientation', orientation === 'w' ? 'white' : 'black');
-      b.setAttribute('interactive', interactive);
-      if (lastMove) b.setAttribute('last-move', lastMove);
-      else b.removeAttribute('last-move');
+    if (!this.#board) {
+      this.#fallback.textContent = textBoard(fen, orientation);
+      this.#fallback.setAttribute('aria-label', `Position ${fen}`);
       return;
     }
-    this.#fallback.textContent = textBoard(fen, orientation);
-    this.#fallback.setAttribute('aria-label', `Position ${fen}`);
+    if (this.#inMoveEvent) {
+      this.#pending = view;
+      return;
+    }
+    const b = this.#board;
+    b.toggleAttribute('premoves', Boolean(view.premoves));
+    b.setAttribute('orientation', orientation === 'w' ? 'white' : 'black');
+    b.setAttribute('interactive', interactive);
+    if (Boolean(view.chess960) !== this.#chess960) {
+      this.#chess960 = Boolean(view.chess960);
+      b.toggleAttribute('chess960', this.#chess960);
+    }
+    if (b.fen !== fen) {
+      // One move on from what the board shows (the opponent's reply): played, so it animates and a
+      // waiting premove is tried; anything else is set as a new position.
+      let moved = false;
+      if (lastMove && b.game) {
+        try {
+          b.move(lastMove);
+          moved = true;
+        } catch {
+          moved = false;
+        }
+      }
+      // A premove played on the back of that move has already gone to the app: its view follows.
+      if (this.#pending) return;
+      if (!moved || b.fen !== fen) b.setPosition(fen, { chess960: this.#chess960 });
+    }
+    b.setAttribute('last-move', lastMove ?? 'none');
   }
 }
 
 function textBoard(fen, orientation) {
   const rows = fen.split(' ')[0].split('/').map((row) => row.replace(/\d/g, (n) => '.'.repeat(Number(n))));
   const ranks = rows.map((row, i) => `${8 - i} ${row.split('').join(' ')}`);
-  const files = '  a b c d e f g h';
   if (orientation === 'b') {
     return [...ranks].reverse().map((r) => r.slice(0, 2) + r.slice(2).split(' ').reverse().join(' '))
       .concat('  h g f e d c b a').join('\n');
   }
-  return ranks.concat(files).join('\n');
+  return ranks.concat('  a b c d e f g h').join('\n');
 }

@@ -169,7 +169,7 @@ function humanMove(input, language = 'en') {
   }
 }
 
-board.onMove = (m) => humanMove(m);
+board.onMove = (uci) => humanMove(uci);
 
 // Typed moves: the chosen notation first, then English (so "Nf3" works with any setting).
 function typedMove(text) {
@@ -401,9 +401,16 @@ function render() {
   const side = ctrl.turn();
   const humanToMove = !ctrl.over && ctrl.playerType(side) === 'human';
   const orient = orientation();
+  // Against the engine the person's colour stays interactive during the engine's turn (premoves).
+  const humans = ['w', 'b'].filter((s) => record.players[s].type === 'human');
+  let interactive = 'none';
+  if (live && !ctrl.over) {
+    if (humans.length === 1) interactive = humans[0] === 'w' ? 'white' : 'black';
+    else if (humanToMove) interactive = side === 'w' ? 'white' : 'black';
+  }
   board.show({
-    fen, orientation: orient, lastMove: last ? last.from + last.to : null,
-    interactive: live && humanToMove ? (side === 'w' ? 'white' : 'black') : 'none',
+    fen, orientation: orient, lastMove: last ? last.uci : null, chess960: record.setup.chess960,
+    interactive, premoves: humans.length === 1,
   });
   clockView.setOrientation(orient);
   clockView.setNames({ w: playerName(record.players.w), b: playerName(record.players.b) });
@@ -493,7 +500,7 @@ function renderFinished() {
 // ---- start-up ----
 
 // The board component (web/board/), loaded beside the game: the game does not wait for it.
-const BOARD_MODULE = null;
+const BOARD_MODULE = '../board/escaque-board.js';
 // 'escaque-interactive': the game is loaded and the board takes moves (measured by the perf test).
 function markInteractive() {
   if (document.body.dataset.ready !== 'true' || !board.element) return;
@@ -515,14 +522,13 @@ let engineReady = false;
 async function main() {
   setUpNewGameDialog();
   applySettings();
+  loadBoard();
   try {
     await init();
   } catch (e) {
     $('status').textContent = `Could not load the chess module: ${e.message}`;
     return;
   }
-  // The board component is loaded as soon as it can be, but the game does not wait for it.
-  loadBoard();
   engineReady = await engineAvailable();
   const saved = store.loadCurrent();
   let restored = false;

@@ -111,7 +111,11 @@ function readChoices() {
     const text = $('ng-position').value.trim();
     if (!text) throw new Error('Paste a FEN or a PGN to start from');
     if (/^\s*\[|\b1\.\s*\S/.test(text)) choices.pgn = text;
-    else choices.fen = text;
+    else {
+      choices.fen = text;
+      // Castling rights named by rook files (Shredder-FEN, "HFhf") only exist in Chess960.
+      choices.chess960 = /^[A-Ha-h]+$/.test(text.split(/\s+/)[2] ?? '') && !/^[KQkq]+$/.test(text.split(/\s+/)[2]);
+    }
   }
   return choices;
 }
