@@ -30,7 +30,8 @@ export class BoardView {
     if (!customElements.get('escaque-board') || this.#board) return false;
     const board = document.createElement('escaque-board');
     board.setAttribute('show-legal', '');
-    board.setAttribute('coordinates', '');
+    // No coordinates: the component draws them as visible text inside squares whose accessible names
+    // ("a8, black rook") do not contain them as words, which axe reports (label-content-name-mismatch).
     board.setAttribute('text-input', 'none');  // the app's own move field (with draw claims) is used
     board.setAttribute('label', 'Chess board');
     board.addEventListener('move', (e) => {
