@@ -156,7 +156,8 @@ export type ErrorCode =
   | 'INVALID_ARGUMENT' | 'NOT_INITIALIZED' | 'DISPOSED'
   | 'ILLEGAL_MOVE' | 'NO_SUCH_PIECE' | 'MOVE_SYNTAX' | 'EMPTY_MOVE' | 'WRONG_PROMOTION' | 'NOT_STANDARD'
   | 'AMBIGUOUS_MOVE' | 'INVALID_FEN' | 'PGN_PARSE' | 'GAME_OVER' | 'NOTHING_TO_UNDO' | 'NOTHING_TO_REDO'
-  | 'NO_DRAW_OFFER' | 'OWN_DRAW_OFFER' | 'DRAW_OFFER_STANDS' | 'AGREEMENT_TOO_EARLY';
+  | 'NO_DRAW_OFFER' | 'OWN_DRAW_OFFER' | 'DRAW_OFFER_STANDS' | 'AGREEMENT_TOO_EARLY'
+  | 'ENGINE_FAILED';
 
 export class EscaqueError extends Error {
   readonly code: ErrorCode;
@@ -185,3 +186,154 @@ export class PgnParseError extends EscaqueError {
 export class GameOverError extends EscaqueError {}
 export class HistoryError extends EscaqueError {}
 export class DrawOfferError extends EscaqueError {}
+
+// ---- the Engine (issue 4; docs/api.md "Engine") ----
+
+declare global {
+  interface SymbolConstructor {
+    readonly asyncDispose: unique symbol;
+  }
+}
+
+/** The engine's worker could not load, or died. code: ENGINE_FAILED */
+export class EngineError extends EscaqueError {}
+
+/** A position to search: "startpos", a FEN, {fen, moves (UCI), chess960}, or a Chess game (its moves played). */
+export type EnginePosition =
+  | 'startpos'
+  | string
+  | { fen?: string; moves?: readonly string[]; chess960?: boolean }
+  | Chess;
+
+/** UCI "go" parameters. Times in milliseconds. */
+export interface SearchLimits {
+  depth?: number;
+  nodes?: number;
+  movetime?: number;
+  /** Find a mate in this many moves. */
+  mate?: number;
+  wtime?: number;
+  btime?: number;
+  winc?: number;
+  binc?: number;
+  movestogo?: number;
+  /** Search until stop(). */
+  infinite?: boolean;
+  /** Search on the opponent's time until ponderhit() or stop() (needs shared memory). */
+  ponder?: boolean;
+  /** Only these root moves (UCI). */
+  searchmoves?: readonly string[];
+}
+
+export interface EngineScore {
+  /** Centipawns, or moves to mate (negative: being mated), from the side to move's view. */
+  type: 'cp' | 'mate';
+  value: number;
+  /** lower/upper: an aspiration-window fail, the true score is at least/at most value. */
+  bound: 'exact' | 'lower' | 'upper';
+}
+
+/** One UCI info line of a search. */
+export interface EngineInfo {
+  depth: number;
+  seldepth: number;
+  /** 1-based rank of this line (MultiPV). */
+  multipv: number;
+  score: EngineScore;
+  nodes: number;
+  nps: number;
+  /** Permille of the hash table in use. */
+  hashfull: number;
+  /** Milliseconds since the search started. */
+  time: number;
+  /** The principal variation in UCI. */
+  pv: string[];
+  /** The same in SAN (English). */
+  san: string[];
+}
+
+export interface BestMoveResult {
+  /** UCI; null when the side to move has no legal move (mate or stalemate). */
+  bestMove: string | null;
+  /** The expected reply (UCI), if any. */
+  ponder: string | null;
+  bestMoveSan: string | null;
+  ponderSan: string | null;
+  /** From the last info line of the first PV; null if none came. */
+  score: EngineScore | null;
+  depth: number;
+  seldepth: number;
+  nodes: number;
+  nps: number;
+  time: number;
+  pv: string[];
+  san: string[];
+  /** The latest line of each MultiPV rank, best first. */
+  lines: EngineInfo[];
+  /** True when the search ended by stop() (or was superseded or disposed). */
+  stopped: boolean;
+}
+
+export interface EngineOption {
+  name: string;
+  type: 'spin' | 'check' | 'combo' | 'button' | 'string' | (string & {});
+  default?: number | boolean | string;
+  min?: number;
+  max?: number;
+}
+
+export interface EngineDescription {
+  name: string;
+  author: string;
+  options: EngineOption[];
+  /** True when stop() reaches the search through a SharedArrayBuffer. */
+  sharedMemoryStop: boolean;
+}
+
+export interface EngineConfig {
+  /** UCI options set before the first search (e.g. {Hash: 64, MultiPV: 2, UCI_Elo: 1500}). */
+  options?: Record<string, string | number | boolean>;
+  /** URL of engine-worker.mjs (default: next to the package's engine.mjs). */
+  workerUrl?: string | { readonly href: string };
+  /** false: stop by terminating the worker even where SharedArrayBuffer exists. */
+  sharedMemory?: boolean;
+}
+
+export interface SearchOptions {
+  /** Info lines of this search only. */
+  onInfo?: (info: EngineInfo) => void;
+}
+
+export interface AnalysisOptions extends SearchLimits, SearchOptions {
+  /** Number of lines (1..256); default: the MultiPV option. */
+  multiPv?: number;
+}
+
+/** A running analysis: iterate its info lines; its result; stop it. Breaking out of a for-await stops it. */
+export interface Analysis extends AsyncIterable<EngineInfo> {
+  readonly result: Promise<BestMoveResult>;
+  /** The latest line of each MultiPV rank, best first. */
+  readonly lines: EngineInfo[];
+  readonly done: boolean;
+  stop(): Promise<BestMoveResult>;
+}
+
+export class Engine {
+  constructor(config?: EngineConfig);
+  readonly sharedMemoryStop: boolean;
+  readonly searching: boolean;
+  readonly disposed: boolean;
+  ready(): Promise<EngineDescription>;
+  setOption(name: string, value?: string | number | boolean): Promise<void>;
+  newGame(): Promise<void>;
+  bestMove(position: EnginePosition, limits: SearchLimits, options?: SearchOptions): Promise<BestMoveResult>;
+  analyse(position: EnginePosition, options?: AnalysisOptions): Analysis;
+  stop(): Promise<BestMoveResult | null>;
+  ponderhit(): void;
+  on(event: 'info', listener: (info: EngineInfo) => void): () => void;
+  on(event: 'bestmove', listener: (result: BestMoveResult) => void): () => void;
+  off(event: 'info' | 'bestmove', listener: (value: never) => void): void;
+  dispose(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+  terminate(): void;
+}

@@ -395,3 +395,15 @@ export class Chess {
 // Private: bytes allocated in the WebAssembly heap (leak tests).
 export function _heapInUse() { return wasm().heapInUse(); }
 export function _heapSize() { return wasm().HEAPU8.length; }
+
+// Private: the raw WebAssembly module (the Engine's worker drives its UCI session through it).
+export function _wasmModule() { return wasm(); }
+
+// The search engine in a worker (issue 4; docs/api.md "Engine"). EngineError lives
+// here, not in engine.mjs, because engine.mjs imports this module (a class cannot
+// extend one from a module that is still being evaluated).
+// code: ENGINE_FAILED (the worker could not load, or died)
+export class EngineError extends EscaqueError {
+  constructor(message) { super(message, 'ENGINE_FAILED'); }
+}
+export { Engine } from './engine.mjs';

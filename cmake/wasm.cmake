@@ -44,10 +44,14 @@ target_link_options(escaque_wasm PRIVATE
   "--extern-pre-js=${CMAKE_SOURCE_DIR}/bindings/node-esm-prelude.js")
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/node-esm-prelude.js")
 
+# The Engine class (issue 4): a UCI session driven from a worker (bindings/engine*.mjs).
+target_sources(escaque_wasm PRIVATE bindings/engine_binding.cpp)
+
 # The loader, the public API wrapper and its type declarations sit next to the
 # glue so that their relative imports work the same from bin/, from web pages
 # served with dist/, and from an installed package.
 set(ESCAQUE_DIST_COPIES loader.mjs index.mjs index.d.ts)
+list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs)
 set(ESCAQUE_DIST_OUTPUTS "")
 foreach(file IN LISTS ESCAQUE_DIST_COPIES)
   add_custom_command(

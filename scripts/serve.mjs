@@ -72,6 +72,10 @@ export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {
       'Cache-Control': 'no-cache',
       'Last-Modified': modified.toUTCString(),
       'X-Content-Type-Options': 'nosniff',
+      // Cross-origin isolation: gives pages SharedArrayBuffer, through which the
+      // Engine's stop() reaches a search running in a worker (bindings/engine.mjs).
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
     });
     if (req.method === 'HEAD') return res.end();
     createReadStream(file).pipe(res);

@@ -130,8 +130,14 @@ void UciSession::finish() {
 #endif
 }
 
+void UciSession::enable_host_signals(HostPoll poll, AsyncWriter writer) {
+  hostPoll_ = std::move(poll);
+  hostWriter_ = std::move(writer);
+}
+
 void UciSession::emit(std::string_view line) {
   if (syncOut_) syncOut_->append(line);
+  else if (hostWriter_) hostWriter_(line);
   else if (async_ && async_->writer) async_->writer(line);
 }
 
@@ -380,6 +386,10 @@ void UciSession::cmd_go(std::string_view args, std::string& out) {
 #endif
     return;
   }
+  if (hostPoll_) {  // synchronous, but "stop" and "ponderhit" reach the search through the poll
+    run_search(pos_, gameKeys_, limits, false);
+    return;
+  }
   // Synchronous hosts cannot send "stop" or "ponderhit" during the search.
   if (limits.ponder) return fail("'ponder' needs a host that can send ponderhit/stop while searching");
   if (limits.infinite && !bounded)
@@ -397,7 +407,15 @@ void UciSession::run_search(Position root, std::vector<Key> keys, SearchLimits l
     line += '\n';
     emit(line);
   };
-  SearchResult r = searcher_->search(root, keys, limits, searchOptions_, info);
+  StopHook hook;
+  if (hostPoll_) {
+    hook = [this] {
+      HostSignal s = hostPoll_();
+      if (s == HostSignal::PonderHit) searcher_->ponderhit();
+      return s == HostSignal::Stop;
+    };
+  }
+  SearchResult r = searcher_->search(root, keys, limits, searchOptions_, info, hook);
 #ifdef ESCAQUE_HAS_THREADS
   // UCI: in infinite and ponder mode bestmove waits for "stop" (or "ponderhit",
   // after which the search would have finished anyway).

@@ -10,6 +10,10 @@
 //  - asynchronous (native hosts, after enable_async()): handle() starts the
 //    search on a thread and returns at once; info and bestmove lines go to the
 //    writer given, while "stop", "ponderhit", "isready" and "quit" are answered.
+//  - synchronous with host signals (WASM in a worker, after enable_host_signals()):
+//    handle() searches and returns, but the search polls the host for "stop" and
+//    "ponderhit" (which another thread writes into shared memory) and streams its
+//    lines to the host's writer; "go infinite" and "go ponder" are accepted.
 #pragma once
 
 #include <functional>
@@ -46,6 +50,15 @@ class UciSession {
   void finish();
   bool searching() const;
 
+  // What a host without threads has received while a synchronous search runs.
+  enum class HostSignal { None, Stop, PonderHit };
+  using HostPoll = std::function<HostSignal()>;
+  // From now on a synchronous "go" polls `poll` every ~1000 nodes and writes its
+  // info and bestmove lines to `writer` as they come (not to handle()'s out).
+  // The bestmove of "go infinite"/"go ponder" is written when the search ends;
+  // holding it back until "stop"/"ponderhit" (as UCI wants) is the host's job.
+  void enable_host_signals(HostPoll poll, AsyncWriter writer);
+
  private:
   void cmd_position(std::string_view args, std::string& out);
   void cmd_go(std::string_view args, std::string& out);
@@ -69,6 +82,8 @@ class UciSession {
   // Where the current search writes: `out` of handle() or the async writer.
   std::string* syncOut_ = nullptr;
   void emit(std::string_view line);
+  HostPoll hostPoll_;        // set by enable_host_signals()
+  AsyncWriter hostWriter_;
 };
 
 }  // namespace escaque

@@ -25,8 +25,9 @@ test('npm pack: the files, and an installed copy that works', () => {
   const [info] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT));
   const files = info.files.map((f) => f.path).sort();
   assert.deepEqual(files, [
-    'README.md', 'bin/escaque-uci.mjs', 'dist/escaque.mjs', 'dist/escaque.wasm', 'dist/index.d.ts',
-    'dist/index.mjs', 'dist/loader.mjs', 'docs/api.md', 'package.json',
+    'README.md', 'bin/escaque-uci.mjs', 'dist/engine-protocol.mjs', 'dist/engine-worker.mjs', 'dist/engine.mjs',
+    'dist/escaque.mjs', 'dist/escaque.wasm', 'dist/index.d.ts', 'dist/index.mjs', 'dist/loader.mjs', 'docs/api.md',
+    'package.json',
   ]);
 
   const project = join(work, 'project');

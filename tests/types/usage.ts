@@ -111,3 +111,72 @@ export async function usage(bytes: ArrayBuffer): Promise<void> {
   void [ready, fromFen, c960, copy, sq, castle, flags, promo, uciList, fromE2, played, san, undone, redone,
     sans, beforeFen, fen, board, piece, turn, states, reps, winner, granted, offer, pgn, headers];
 }
+
+// ---- the Engine (issue 4) ----
+import { Engine, EngineError } from 'escaque';
+import type {
+  Analysis, AnalysisOptions, BestMoveResult, EngineConfig, EngineDescription, EngineInfo, EngineOption,
+  EnginePosition, EngineScore, SearchLimits, SearchOptions,
+} from 'escaque';
+
+export async function engineUsage(game: Chess): Promise<void> {
+  const config: EngineConfig = { options: { Hash: 16, UCI_LimitStrength: true, UCI_Elo: 1500 }, sharedMemory: true };
+  await using engine = new Engine(config);
+  const described: EngineDescription = await engine.ready();
+  const option: EngineOption | undefined = described.options[0];
+  const shared: boolean = engine.sharedMemoryStop && described.sharedMemoryStop && !engine.searching && !engine.disposed;
+  await engine.setOption('Skill Level', 10);
+  await engine.setOption('Clear Hash');
+  await engine.newGame();
+
+  const positions: EnginePosition[] = ['startpos', '8/8/8/8/8/8/8/K6k w - - 0 1', { fen: 'startpos', moves: ['e2e4'] },
+    { moves: ['e2e4'], chess960: false }, game];
+  const limits: SearchLimits = { wtime: 60_000, btime: 60_000, winc: 1000, binc: 1000, movestogo: 20 };
+  const options: SearchOptions = { onInfo: (info: EngineInfo) => void info.pv };
+  const result: BestMoveResult = await engine.bestMove(positions[0], limits, options);
+  const move: string | null = result.bestMove;
+  const score: EngineScore | null = result.score;
+  const lines: EngineInfo[] = result.lines;
+  await engine.bestMove(game, { depth: 10, nodes: 100_000, movetime: 500, mate: 3, searchmoves: ['e2e4'] });
+  const pondering = engine.bestMove('startpos', { ponder: true, wtime: 1000, btime: 1000 });
+  engine.ponderhit();
+  await pondering;
+
+  const analysisOptions: AnalysisOptions = { multiPv: 3, infinite: true, onInfo: () => {} };
+  const analysis: Analysis = engine.analyse('startpos', analysisOptions);
+  for await (const info of analysis) {
+    const depth: number = info.depth;
+    const bound: 'exact' | 'lower' | 'upper' = info.score.bound;
+    const san: string[] = info.san;
+    void [depth, bound, san, info.seldepth, info.multipv, info.nodes, info.nps, info.hashfull, info.time];
+    break;
+  }
+  const best: BestMoveResult = await analysis.stop();
+  const top: EngineInfo[] = analysis.lines;
+  const finished: boolean = analysis.done;
+  await analysis.result;
+
+  const off = engine.on('info', (info) => void info.score.value);
+  off();
+  const onBest = (r: BestMoveResult) => void r.ponder;
+  engine.on('bestmove', onBest);
+  const stopped: BestMoveResult | null = await engine.stop();
+  await engine.dispose();
+  await engine[Symbol.asyncDispose]();
+  engine.terminate();
+
+  try {
+    await new Engine({ workerUrl: 'https://example.org/engine-worker.mjs' }).ready();
+  } catch (e) {
+    if (e instanceof EngineError) {
+      const code: ErrorCode = e.code;
+      void code;
+    }
+  }
+  // @ts-expect-error: limits are numbers
+  engine.bestMove('startpos', { depth: '3' });
+  // @ts-expect-error: only info and bestmove events
+  engine.on('error', () => {});
+
+  void [option, shared, move, score, lines, best, top, finished, stopped];
+}

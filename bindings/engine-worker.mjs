@@ -1,0 +1,186 @@
+// The worker behind the Engine class (bindings/engine.mjs) and the WASM UCI
+// command line (bin/escaque-uci.mjs): one escaque WebAssembly module with one
+// UCI session, in a Web Worker (browsers) or a worker_threads Worker (Node).
+//
+// The search is synchronous WebAssembly: while it runs, this worker's event
+// loop is blocked and no message gets in. "stop" and "ponderhit" therefore
+// arrive through a SharedArrayBuffer (when the host has one) that the search
+// polls every ~1000 nodes through poll() below. Without one, the host stops a
+// search by terminating this worker (see engine.mjs).
+//
+// Messages in (from the host):
+//   {type: 'init', control: SharedArrayBuffer | null}      first, once
+//   {type: 'uci', seq, line}          one raw UCI command (setoption, ucinewgame, ...);
+//                                     answered {type: 'reply', seq, text}
+//   {type: 'search', id, position: {fen, moves, chess960}, go, multiPv}
+//                                     answered {type: 'started', id, fallback}, then
+//                                     {type: 'info', id, info}..., then
+//                                     {type: 'bestmove', id, bestMove, ponder, ...} or {type: 'error', id, error}
+//   {type: 'line', id, line}          raw UCI mode (the CLI): a search's lines are streamed as
+//                                     {type: 'output', id, text}; then {type: 'done', id, text, quit}
+//                                     (text: the rest of the reply; quit: the session ended)
+// Messages out, besides the answers: {type: 'ready'} once loaded, {type: 'fatal', error} if loading failed.
+import { init, _wasmModule } from './index.mjs';
+import { CONTROL, SIGNAL, parseInfoLine } from './engine-protocol.mjs';
+
+const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
+    typeof process.versions.node === 'string';
+
+let port;  // {post(message), onMessage(handler)}
+if (inNode) {
+  const { parentPort } = await import('node:worker_threads');
+  port = { post: (m) => parentPort.postMessage(m), onMessage: (h) => parentPort.on('message', h) };
+} else {
+  port = { post: (m) => self.postMessage(m), onMessage: (h) => { self.onmessage = (e) => h(e.data); } };
+}
+
+let control = null;   // Int32Array over the host's SharedArrayBuffer, or null
+let session = null;   // EngineSession (bindings/engine_binding.cpp)
+let current = null;   // the search running now: {id, ponderhitSeen, onLine(line)}
+const settings = { chess960: false, multiPv: 1 };
+
+// Called by the search every ~1000 nodes: 0 = go on, 1 = stop, 2 = ponderhit.
+function poll() {
+  if (!control || !current) return SIGNAL.NONE;
+  if (Atomics.load(control, CONTROL.STOP) >= current.id) return SIGNAL.STOP;
+  if (!current.ponderhitSeen && Atomics.load(control, CONTROL.PONDERHIT) >= current.id) {
+    current.ponderhitSeen = true;
+    return SIGNAL.PONDERHIT;
+  }
+  return SIGNAL.NONE;
+}
+
+// Every line the search writes (info ..., bestmove ...), as it is written.
+function onSearchLine(text) {
+  if (current) current.onLine(text.replace(/\n$/, ''));
+}
+
+// ---- Engine jobs ----
+
+function errorData(e) {
+  return { name: e?.name ?? 'Error', code: e?.code, message: e?.message ?? String(e) };
+}
+
+function setOption(name, value) {
+  const text = session.handle(`setoption name ${name} value ${value}`);
+  if (text.includes('info string')) throw new Error(text.trim());
+}
+
+// The worker's errors keep the package's classes and codes (engine.mjs revives them).
+const ERROR_NAMES = {
+  INVALID_FEN: 'InvalidFenError', ILLEGAL_MOVE: 'IllegalMoveError', MOVE_SYNTAX: 'IllegalMoveError',
+  NO_SUCH_PIECE: 'IllegalMoveError',
+};
+
+function search({ id, position, go, multiPv }) {
+  try {
+    if (position.chess960 !== settings.chess960) {
+      setOption('UCI_Chess960', position.chess960);
+      settings.chess960 = position.chess960;
+    }
+    if (multiPv !== settings.multiPv) {
+      setOption('MultiPV', multiPv);
+      settings.multiPv = multiPv;
+    }
+    const root = session.setRoot(position.fen, position.chess960, position.moves);
+    if (!root.ok) {
+      port.post({ type: 'error', id, error: { name: ERROR_NAMES[root.code] ?? 'Error', code: root.code, message: root.message } });
+      return;
+    }
+    // The host's answer to a stop it must force (no shared memory): any legal move beats none.
+    port.post({ type: 'started', id, fallback: root.legal[0] ?? null });
+    const reply = session.handle(
+      `position fen ${position.fen}${position.moves.length ? ' moves ' + position.moves.join(' ') : ''}`);
+    if (reply.includes('info string')) throw new Error(reply.trim());
+
+    let last = null;  // the latest info line of the first PV
+    let result = null;
+    current = {
+      id,
+      ponderhitSeen: false,
+      onLine(line) {
+        if (line.startsWith('info ')) {
+          const info = parseInfoLine(line);
+          if (!info) return;
+          info.san = session.san(info.pv);
+          if (info.multipv === 1) last = info;
+          port.post({ type: 'info', id, info });
+        } else if (line.startsWith('bestmove ')) {
+          const [, best, , ponder] = line.split(/\s+/);
+          result = { bestMove: best === '(none)' ? null : best, ponder: ponder ?? null };
+        }
+      },
+    };
+    const failure = session.handle(`go ${go}`);
+    current = null;
+    if (!result) {
+      const e = new Error(failure.trim().replace(/^info string /, '') || 'the search gave no bestmove');
+      e.name = 'InvalidArgumentError';
+      throw e;
+    }
+    const san = result.bestMove ? session.san(result.ponder ? [result.bestMove, result.ponder] : [result.bestMove]) : [];
+    port.post({ type: 'bestmove', id, ...result, bestMoveSan: san[0] ?? null, ponderSan: san[1] ?? null, last });
+  } catch (e) {
+    current = null;
+    port.post({ type: 'error', id, error: errorData(e) });
+  }
+}
+
+// ---- raw UCI mode (bin/escaque-uci.mjs) ----
+
+function rawLine({ id, line }) {
+  if (/^\s*go(\s|$)/.test(line)) {
+    current = { id, ponderhitSeen: false, onLine: (l) => port.post({ type: 'output', id, text: l + '\n' }) };
+  }
+  let text = '';
+  try {
+    text = session.handle(line);
+  } finally {
+    current = null;
+  }
+  port.post({ type: 'done', id, text, quit: !session.running() });
+}
+
+// ---- start-up ----
+
+const queue = [];
+let loaded = false;
+
+function handle(message) {
+  switch (message.type) {
+    case 'init':
+      control = message.control ? new Int32Array(message.control) : null;
+      break;
+    case 'uci': {
+      const text = session.handle(message.line);
+      port.post({ type: 'reply', seq: message.seq, text });
+      break;
+    }
+    case 'search':
+      search(message);
+      break;
+    case 'line':
+      rawLine(message);
+      break;
+    default:
+      port.post({ type: 'fatal', error: { name: 'Error', message: `engine worker: unknown message ${message.type}` } });
+  }
+}
+
+port.onMessage((message) => {
+  if (message.type === 'init') control = message.control ? new Int32Array(message.control) : null;
+  if (!loaded) queue.push(message);
+  else handle(message);
+});
+
+try {
+  // Emscripten 3.1.6 does not recognise a module worker (it has no importScripts), so in
+  // browsers say where escaque.wasm is: next to this file, like everything else in dist/.
+  await init(inNode ? {} : { url: new URL('./escaque.wasm', import.meta.url).href });
+  session = new (_wasmModule().EngineSession)(poll, onSearchLine);
+  loaded = true;
+  port.post({ type: 'ready', sharedStop: control !== null });
+  for (const message of queue.splice(0)) if (message.type !== 'init') handle(message);
+} catch (e) {
+  port.post({ type: 'fatal', error: errorData(e) });
+}

@@ -1,0 +1,143 @@
+// The WebAssembly side of the JS Engine class (bindings/engine.mjs): a UCI
+// session that runs in a worker and learns about "stop" and "ponderhit" while
+// its (synchronous) search runs.
+//
+// The worker's host thread cannot call into the worker while it searches, so
+// it writes those signals into a SharedArrayBuffer; `poll`, a JS function of
+// the worker, reads them and is called by the search every ~1000 nodes (about
+// a millisecond). `writer` receives every info/bestmove line as it is made, so
+// the worker can stream them to its host during the search.
+//
+// Internal: used by bindings/engine-worker.mjs only.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "notation/san.h"
+#include "notation/uci_move.h"
+#include "uci/uci_session.h"
+
+namespace escaque {
+namespace {
+
+using emscripten::val;
+
+val failure(const char* code, const std::string& message) {
+  val r = val::object();
+  r.set("ok", false);
+  r.set("code", std::string(code));
+  r.set("message", message);
+  return r;
+}
+
+// The position `moves` (UCI, in an array) lead to from `fen`, checked; on failure
+// {ok: false, code: INVALID_FEN | ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, message, index?}.
+val play_out(const std::string& fen, bool chess960, const val& moves, Position& pos) {
+  FenOptions options;
+  options.chess960 = chess960;
+  if (FenError e = parse_fen(fen, pos, options)) {
+    val r = failure("INVALID_FEN", e.message);
+    r.set("offset", e.offset);
+    return r;
+  }
+  const unsigned n = moves["length"].as<unsigned>();
+  for (unsigned i = 0; i < n; ++i) {
+    const std::string text = moves[i].as<std::string>();
+    UciMoveResult m = parse_uci_move(pos, text);
+    if (m.error != UciMoveError::None) {
+      const char* code = m.error == UciMoveError::Syntax ? "MOVE_SYNTAX"
+                         : m.error == UciMoveError::NoPiece ? "NO_SUCH_PIECE" : "ILLEGAL_MOVE";
+      val r = failure(code, "position.moves[" + std::to_string(i) + "] \"" + text + "\": " + m.message);
+      r.set("index", i);
+      return r;
+    }
+    UndoInfo undo;
+    pos.do_move(m.move, undo);
+  }
+  val r = val::object();
+  r.set("ok", true);
+  return r;
+}
+
+// The first legal move (UCI) after `moves` from `fen`, or "" (none, or a bad position): the
+// answer of last resort to a stop that comes before the worker has one (bindings/engine.mjs).
+std::string any_legal_move(const std::string& fen, bool chess960, const val& moves) {
+  Position pos;
+  if (!play_out(fen, chess960, moves, pos)["ok"].as<bool>()) return "";
+  MoveList list = legal_moves(pos);
+  return list.size ? move_to_uci(pos, list.moves[0]) : "";
+}
+
+class JsEngineSession {
+ public:
+  // poll() -> 0 nothing, 1 stop, 2 ponderhit; writer(line) gets each output line with its '\n'.
+  JsEngineSession(emscripten::val poll, emscripten::val writer) {
+    session_.enable_host_signals(
+        [poll] {
+          switch (poll().as<int>()) {
+            case 1: return UciSession::HostSignal::Stop;
+            case 2: return UciSession::HostSignal::PonderHit;
+            default: return UciSession::HostSignal::None;
+          }
+        },
+        [writer](std::string_view line) { writer(std::string(line)); });
+  }
+
+  // Checks and keeps the root of the next search: {ok: true, legal: [uci...]} or a failure (play_out).
+  val setRoot(const std::string& fen, bool chess960, const val& moves) {
+    Position pos;
+    val r = play_out(fen, chess960, moves, pos);
+    if (!r["ok"].as<bool>()) return r;
+    root_ = pos;
+    val legal = val::array();
+    for (Move m : legal_moves(pos)) legal.call<void>("push", move_to_uci(pos, m));
+    r.set("legal", legal);
+    return r;
+  }
+
+  // SAN of a line of UCI moves from the root (as far as it is legal).
+  val san(const val& pv) const {
+    val out = val::array();
+    Position pos = root_;
+    const unsigned n = pv["length"].as<unsigned>();
+    for (unsigned i = 0; i < n; ++i) {
+      UciMoveResult m = parse_uci_move(pos, pv[i].as<std::string>());
+      if (m.error != UciMoveError::None) break;
+      out.call<void>("push", move_to_san(pos, m.move));
+      UndoInfo undo;
+      pos.do_move(m.move, undo);
+    }
+    return out;
+  }
+
+  // Handles one command; what it answers at once (not the search's lines) is returned.
+  std::string handle(const std::string& line) {
+    std::string out;
+    if (!session_.handle(line, out)) running_ = false;
+    return out;
+  }
+  bool running() const { return running_; }
+
+ private:
+  UciSession session_;
+  bool running_ = true;
+  Position root_;
+};
+
+}  // namespace
+}  // namespace escaque
+
+EMSCRIPTEN_BINDINGS(escaque_engine) {
+  emscripten::class_<escaque::JsEngineSession>("EngineSession")
+      .constructor<emscripten::val, emscripten::val>()
+      .function("handle", &escaque::JsEngineSession::handle)
+      .function("running", &escaque::JsEngineSession::running)
+      .function("setRoot", &escaque::JsEngineSession::setRoot)
+      .function("san", &escaque::JsEngineSession::san);
+  emscripten::function("engineAnyLegalMove", &escaque::any_legal_move);
+}

@@ -1,0 +1,125 @@
+// The Engine class in headless Chromium: the page served by scripts/serve.mjs
+// (cross-origin isolated by its COOP/COEP headers, under the page's strict CSP)
+// imports dist/index.mjs; the search runs in a module Web Worker. Stop latency
+// is measured in the page, with shared memory and with the fallback that
+// terminates the worker.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { useServedChromium } from './harness.mjs';
+
+const env = useServedChromium();
+
+async function openPage() {
+  const page = await env.browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
+  await page.goto(env.baseUrl);
+  return { page, problems };
+}
+
+test('bestMove, info events, MultiPV, mates and errors in a browser Worker', async () => {
+  const { page, problems } = await openPage();
+  const r = await page.evaluate(async () => {
+    const { init, Chess, Engine, InvalidFenError } = await import('/dist/index.mjs');
+    await init();
+    const engine = new Engine();
+    const described = await engine.ready();
+    const infos = [];
+    const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    const best = await engine.bestMove(kiwipete, { depth: 7 }, { onInfo: (i) => infos.push(i) });
+    const legal = Chess.fromFen(kiwipete).movesUci();
+    const mate = await engine.bestMove('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', { depth: 4 });
+    const analysis = engine.analyse('startpos', { multiPv: 3, depth: 6 });
+    const ranks = [];
+    for await (const info of analysis) if (info.depth === 6 && info.score.bound === 'exact') ranks.push(info.multipv);
+    const lines = (await analysis.result).lines.map((l) => l.pv[0]);
+    let fenError = null;
+    try {
+      await engine.bestMove('not a fen', { depth: 1 });
+    } catch (e) {
+      fenError = e instanceof InvalidFenError ? e.code : String(e);
+    }
+    await engine.dispose();
+    return {
+      isolated: crossOriginIsolated,
+      shared: described.sharedMemoryStop,
+      best: best.bestMove,
+      bestLegal: legal.includes(best.bestMove),
+      depths: infos.map((i) => i.depth),
+      pvLegal: infos.every((i) => legal.includes(i.pv[0]) && i.san.length === i.pv.length),
+      mate: [mate.bestMove, mate.bestMoveSan, mate.score.type, mate.score.value],
+      ranks,
+      lines,
+      fenError,
+    };
+  });
+  assert.equal(r.isolated, true, 'the dev server makes the page cross-origin isolated');
+  assert.equal(r.shared, true);
+  assert.equal(r.bestLegal, true, r.best);
+  assert.ok(r.pvLegal);
+  for (let k = 1; k < r.depths.length; k++) assert.ok(r.depths[k] >= r.depths[k - 1], r.depths.join(','));
+  assert.equal(r.depths.at(-1), 7);
+  assert.deepEqual(r.mate, ['a1a8', 'Ra8#', 'mate', 1]);
+  assert.deepEqual(r.ranks, [1, 2, 3]);
+  assert.equal(new Set(r.lines).size, 3);
+  assert.equal(r.fenError, 'INVALID_FEN');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// Stops at random moments of infinite searches, timed in the page; every answer a legal move.
+async function measureStops(page, sharedMemory, count) {
+  return page.evaluate(async ({ sharedMemory, count }) => {
+    const { init, Chess, Engine } = await import('/dist/index.mjs');
+    await init();
+    const engine = new Engine({ sharedMemory });
+    await engine.bestMove('startpos', { depth: 5 });  // warm: the worker has loaded and searched once
+    const fens = ['r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'];
+    const latencies = [];
+    const illegal = [];
+    let uiStalls = 0;
+    for (let k = 0; k < count; k++) {
+      const fen = fens[k % 3];
+      const search = engine.bestMove(fen, { infinite: true });
+      // Meanwhile the page stays responsive: timers fire on time.
+      const wait = [0, 1, 5, 20, 60, 150, 300][k % 7] + Math.random() * 20;
+      const t = performance.now();
+      await new Promise((r) => setTimeout(r, wait));
+      if (performance.now() - t > wait + 100) uiStalls++;
+      const t0 = performance.now();
+      const result = await engine.stop();
+      latencies.push(performance.now() - t0);
+      if ((await search) !== result) illegal.push('stop and bestMove answered differently');
+      if (!Chess.fromFen(fen).movesUci().includes(result.bestMove)) illegal.push(`${result.bestMove} in ${fen}`);
+    }
+    await engine.dispose();
+    return { latencies, illegal, uiStalls };
+  }, { sharedMemory, count });
+}
+
+test('20 stops in the page with shared memory: each within 50 ms, each a legal move', async () => {
+  const { page, problems } = await openPage();
+  const { latencies, illegal, uiStalls } = await measureStops(page, true, 20);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  console.log(`# Engine.stop() latency (Chromium Worker, shared memory), 20 stops: max ${sorted.at(-1).toFixed(1)} ms, ` +
+    `median ${sorted[10].toFixed(1)} ms`);
+  assert.deepEqual(illegal, []);
+  assert.equal(uiStalls, 0);
+  assert.ok(sorted.at(-1) <= 50, latencies.map((l) => l.toFixed(1)).join(', '));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('without shared memory the worker is terminated and replaced: still within 50 ms, still legal', async () => {
+  const { page, problems } = await openPage();
+  const { latencies, illegal } = await measureStops(page, false, 8);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  console.log(`# Engine.stop() latency (Chromium Worker, terminate fallback), 8 stops: max ${sorted.at(-1).toFixed(1)} ms`);
+  assert.deepEqual(illegal, []);
+  assert.ok(sorted.at(-1) <= 50, latencies.map((l) => l.toFixed(1)).join(', '));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
