@@ -19,6 +19,7 @@ const MIME_TYPES = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
+  '.wav': 'audio/wav',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',  // required by WebAssembly.instantiateStreaming
   '.txt': 'text/plain; charset=utf-8',

@@ -40,10 +40,18 @@ const PRECACHE = [
   'board/promotion.js',
   'board/styles.js',
   'board/view.js',
+  'sounds/capture.wav',
+  'sounds/check.wav',
+  'sounds/end.wav',
+  'sounds/low.wav',
+  'sounds/move.wav',
   'dist/index.mjs',
   'dist/loader.mjs',
   'dist/escaque.mjs',
   'dist/escaque.wasm',
+  'dist/engine.mjs',
+  'dist/engine-worker.mjs',
+  'dist/engine-protocol.mjs',
 ];
 
 self.addEventListener('install', (event) => {

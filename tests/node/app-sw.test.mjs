@@ -16,8 +16,8 @@ function filesIn(dir, pattern) {
   return readdirSync(url).filter((f) => pattern.test(f)).map((f) => dir + f);
 }
 
-test('every module of the app and the board is precached', () => {
-  const needed = [...filesIn('app/', /\.js$/), ...filesIn('board/', /\.(js|mjs|svg|css)$/)];
+test('every module of the app and the board, and every sound, is precached', () => {
+  const needed = [...filesIn('app/', /\.js$/), ...filesIn('board/', /\.(js|mjs|svg|css)$/), ...filesIn('sounds/', /\.wav$/)];
   assert.ok(needed.length >= 15);
   for (const file of needed) assert.ok(list.includes(file), `${file} is not in web/sw.js PRECACHE`);
 });

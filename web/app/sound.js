@@ -1,37 +1,23 @@
-// Short synthesised sounds (Web Audio; no audio files to download): move,
-// capture, check, low time. Created on first use, after a user gesture.
-let ctx = null;
+// Short sounds for move, capture, check, low time and the end of a game:
+// tiny WAV files (web/sounds/, synthesised sine tones) played by <audio>
+// elements. (A Web Audio context would do the same, but creating one can block
+// the main thread for hundreds of milliseconds on some systems.)
+const NAMES = ['move', 'capture', 'check', 'low', 'end'];
+const cache = new Map();
 let enabled = true;
-
-const TONES = {
-  move: [[440, 0.06]],
-  capture: [[330, 0.05], [247, 0.07]],
-  check: [[660, 0.07], [880, 0.09]],
-  low: [[988, 0.08], [988, 0.08]],
-  end: [[523, 0.12], [392, 0.18]],
-};
 
 export function setSoundEnabled(on) { enabled = Boolean(on); }
 
 export function play(kind) {
-  if (!enabled || typeof AudioContext !== 'function') return;
-  // Browsers refuse (and warn about) audio before the person has interacted with the page.
+  if (!enabled || !NAMES.includes(kind) || typeof Audio !== 'function') return;
+  // Browsers refuse (and warn about) sound before the person has interacted with the page.
   if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
-  try {
-    ctx ??= new AudioContext();
-    let t = ctx.currentTime;
-    for (const [freq, length] of TONES[kind] ?? []) {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.08, t);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + length);
-      osc.connect(gain).connect(ctx.destination);
-      osc.start(t);
-      osc.stop(t + length);
-      t += length + 0.02;
-    }
-  } catch {
-    // No audio device: silence is fine.
+  let audio = cache.get(kind);
+  if (!audio) {
+    audio = new Audio(new URL(`../sounds/${kind}.wav`, import.meta.url).href);
+    audio.preload = 'auto';
+    cache.set(kind, audio);
   }
+  audio.currentTime = 0;
+  audio.play().catch(() => { /* no audio device, or refused: silence is fine */ });
 }
