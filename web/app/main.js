@@ -123,8 +123,10 @@ async function engineMove() {
       ctrl.declineDraw();
     }
     if (!result.bestMove || result.bestMove === '(none)') return;
+    const t0 = performance.now();
     const move = ctrl.play(result.bestMove);
     moveSound(move);
+    performance.measure('escaque-engine-move-applied', { start: t0 });
   } catch (e) {
     if (engineThinking === token) engineThinking = null;
     showStatus(`The engine could not move: ${e.message}`);
