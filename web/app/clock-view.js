@@ -24,17 +24,17 @@ export class ClockView {
   /** tick: {w, b, delay, running, at} (null times = untimed); clock: the state, for moves to go. */
   show(tick, clock) {
     this.#last = { tick, clock };
-    this.#redraw();
-    // Between the Worker's ticks (every 100 ms) a running clock is redrawn every frame, so what is
-    // shown is never more than a frame old (and a frame after a busy main thread frees up).
-    if (tick.running && !this.#frame) this.#frame = requestAnimationFrame(() => this.#onFrame());
+    // Drawn at the next frame, not now: ticks that queued up behind a busy main thread cost nothing
+    // but the last one. A running clock is redrawn every frame (extrapolated), so what is shown is
+    // never more than a frame old — also in the first frame after the main thread frees up.
+    if (!this.#frame) this.#frame = requestAnimationFrame(() => this.#onFrame());
   }
   #frame = 0;
   #onFrame() {
     this.#frame = 0;
-    if (!this.#last?.tick.running) return;
+    if (!this.#last) return;
     this.#redraw();
-    this.#frame = requestAnimationFrame(() => this.#onFrame());
+    if (this.#last.tick.running) this.#frame = requestAnimationFrame(() => this.#onFrame());
   }
 
   #redraw() {
