@@ -56,9 +56,16 @@ export class BoardView {
 
   get element() { return this.#board; }
 
+  #copy = null;  // the Chess copy the board plays on (the board never disposes a game it was given)
+  #setCopy(copy) {
+    this.#board.setGame(copy);
+    this.#copy?.dispose();
+    this.#copy = copy;
+  }
+
   /**
    * @param {object} view {fen, chess960, orientation 'w'|'b', interactive 'none'|'white'|'black'|'both',
-   *   lastMove (UCI) or null, premoves}
+   *   lastMove (UCI) or null, premoves, game: the app's Chess when `fen` is its live position}
    */
   show(view) {
     const { fen, orientation, interactive, lastMove } = view;
@@ -94,7 +101,11 @@ export class BoardView {
       }
       // A premove played on the back of that move has already gone to the app: its view follows.
       if (this.#pending) return;
-      if (!moved || b.fen !== fen) b.setPosition(fen, { chess960: this.#chess960 });
+      if (!moved || b.fen !== fen) {
+        // The live position: a copy of the app's game (cheap, no FEN set-up analysis); else the FEN.
+        if (view.game && b.game) this.#setCopy(view.game.clone());
+        else b.setPosition(fen, { chess960: this.#chess960 });
+      }
     }
     b.setAttribute('last-move', lastMove ?? 'none');
   }

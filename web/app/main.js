@@ -412,7 +412,7 @@ function render() {
   }
   board.show({
     fen, orientation: orient, lastMove: last ? last.uci : null, chess960: record.setup.chess960,
-    interactive, premoves: humans.length === 1,
+    interactive, premoves: humans.length === 1, game: live ? game : null,
   });
   clockView.setOrientation(orient);
   clockView.setNames({ w: playerName(record.players.w), b: playerName(record.players.b) });
@@ -511,6 +511,7 @@ function markInteractive() {
 function loadBoard() {
   if (!BOARD_MODULE) return;
   import(BOARD_MODULE).then(() => {
+    performance.mark('escaque-board-loaded');
     if (!board.attachComponent()) return;
     applySettings();
     if (ctrl.record) render();
@@ -522,11 +523,13 @@ function loadBoard() {
 let engineReady = false;
 
 async function main() {
+  performance.mark('escaque-main');
   setUpNewGameDialog();
   applySettings();
   loadBoard();
   try {
     await init();
+    performance.mark('escaque-wasm-ready');
   } catch (e) {
     $('status').textContent = `Could not load the chess module: ${e.message}`;
     return;
@@ -549,14 +552,17 @@ async function main() {
     startGame({ opponent: 'human', color: 'w', level: 'club', casual: true, autoFlip: false,
       tc: { untimed: true } });
   }
-  renderFinished();
   setUpReview({ ctrl, engine, navigate, available: () => engineReady });
   document.getElementById('app').setAttribute('aria-busy', 'false');
   // A handle for diagnostics and the browser tests (read-only use).
   window.__escaque = { ctrl, clock };
   document.body.dataset.ready = 'true';
   markInteractive();
-  registerServiceWorker();
+  // Not needed to play: after the first paint.
+  setTimeout(() => {
+    renderFinished();
+    registerServiceWorker();
+  }, 0);
 }
 
 main();
