@@ -146,5 +146,20 @@ describe('against the engine', () => {
     assert.equal(await page.inputValue('#fen-out'), 'rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2');
   });
 
+  test('draw offers: the engine declines when it stands well, accepts when it stands badly', async () => {
+    await newGame(page, { opponent: 'engine', color: 'w', level: 'full' });
+    await page.click('#offer-draw');
+    await typeMoves(page, ['e4']);
+    await page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 30_000 });
+    assert.equal(await page.getAttribute('body', 'data-result'), null);
+    assert.match(await page.textContent('#status'), /declines/);
+    // A bare king against king and queen: the engine (Black) takes the draw.
+    await newGame(page, { opponent: 'engine', color: 'w', level: 'full', position: 'k7/8/8/8/8/8/8/KQ6 w - - 0 40' });
+    await page.click('#offer-draw');
+    await typeMoves(page, ['Qg1']);
+    const b = await waitForResult(page, 30_000);
+    assert.deepEqual([b.result, b.reason], ['1/2-1/2', 'agreement']);
+  });
+
   test('no console errors', () => assert.deepEqual(problems, []));
 });

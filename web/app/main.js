@@ -74,6 +74,9 @@ function afterChange() {
   }
   if (ctrl.playerType(side) === 'engine') {
     engine.stopAnalysis();
+    // Already thinking about this very position (an offer or a setting changed meanwhile): let it think.
+    const t = engineThinking;
+    if (t && t.record === ctrl.record && t.plies === ctrl.record.moves.length) return;
     engineMove();
   } else if (settings.hints) {
     analyse();
@@ -104,11 +107,11 @@ function engineLimits(side) {
 }
 
 async function engineMove() {
-  const token = {};
-  engineThinking = token;
   const { record } = ctrl;
   const side = ctrl.turn();
   const plies = record.moves.length;
+  const token = { record, plies };
+  engineThinking = token;
   render();
   try {
     const onInfo = settings.hints ? (info) => showThinking(info, side) : undefined;
@@ -119,8 +122,17 @@ async function engineMove() {
     if (offer === other(side)) {
       // A person's offer: the engine takes it when it judges its own position worse.
       const bad = result.score && (result.score.type === 'mate' ? result.score.value < 0 : result.score.value <= -50);
-      if (bad && plies >= 2) return ctrl.acceptDraw();
+      if (bad) {
+        try {
+          ctrl.acceptDraw();
+          showStatus('The engine accepts the draw.');
+          return;
+        } catch {
+          // Too early for an agreement (Art. 5.2.3 needs a move by each): declined.
+        }
+      }
       ctrl.declineDraw();
+      showStatus('The engine declines the draw.');
     }
     if (!result.bestMove || result.bestMove === '(none)') return;
     const t0 = performance.now();
@@ -231,7 +243,6 @@ $('offer-draw').addEventListener('click', () => {
   try {
     ctrl.offerDraw(humanSide());
     showStatus(`${COLOR[humanSide()]} offers a draw.`);
-    if (ctrl.playerType(other(humanSide())) === 'engine' && ctrl.turn() !== humanSide() && !engineThinking) engineMove();
   } catch (e) {
     showStatus(e.message);
   }
