@@ -18,6 +18,8 @@ const MIME_TYPES = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.wav': 'audio/wav',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',  // required by WebAssembly.instantiateStreaming
   '.txt': 'text/plain; charset=utf-8',
@@ -57,10 +59,19 @@ export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {
       return reply(res, 404, 'not found');
     }
     if (!info.isFile()) return reply(res, 404, 'not found');
+    // Last-Modified lets a revalidation (no-cache, and the app's service worker precaching the
+    // files the page has just loaded) be answered 304 instead of sending the file twice.
+    const modified = new Date(Math.floor(info.mtimeMs / 1000) * 1000);
+    const since = Date.parse(req.headers['if-modified-since'] ?? '');
+    if (since >= modified.getTime()) {
+      res.writeHead(304, { 'Last-Modified': modified.toUTCString(), 'Cache-Control': 'no-cache' });
+      return res.end();
+    }
     res.writeHead(200, {
       'Content-Type': MIME_TYPES[extname(file)] ?? 'application/octet-stream',
       'Content-Length': info.size,
       'Cache-Control': 'no-cache',
+      'Last-Modified': modified.toUTCString(),
       'X-Content-Type-Options': 'nosniff',
       // Cross-origin isolation: gives pages SharedArrayBuffer, through which the
       // Engine's stop() reaches a search running in a worker (bindings/engine.mjs).

@@ -58,7 +58,7 @@ describe('legal-move page', () => {
 
   before(async () => {
     ({ page, problems } = await openPage());
-    await page.goto(env.baseUrl);
+    await page.goto(`${env.baseUrl}legal-moves.html`);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   });
 
@@ -137,7 +137,7 @@ describe('legal-move page', () => {
 describe('the checks above can fail', () => {
   test('a CSP violation on the page is detected', async () => {
     const { page, problems } = await openPage();
-    await page.goto(env.baseUrl);
+    await page.goto(`${env.baseUrl}legal-moves.html`);
     await page.waitForSelector('body[data-ready="true"]');
     // An inline script is exactly what the policy forbids.
     await page.evaluate(() => {

@@ -1,0 +1,86 @@
+// axe-core (npm devDependency) on the app — the game view, the new-game and
+// settings dialogs, a finished game — and on the board demo web/embed.html:
+// zero violations of any rule axe runs (WCAG 2.x A/AA and best practices).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, test } from 'node:test';
+
+import { useServedChromium } from './harness.mjs';
+import { boardReady, newGame, typeMoves, waitForResult } from './app-helpers.mjs';
+
+const env = useServedChromium();
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe is evaluated through the DevTools protocol (the page's CSP forbids inline scripts, rightly).
+async function violations(page, include = 'html') {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async (sel) => {
+    const r = await window.axe.run(document.querySelector(sel), { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, include);
+  return result;
+}
+
+describe('accessibility (axe-core)', () => {
+  let context;
+  let page;
+  before(async () => {
+    context = await env.browser.newContext();
+    page = await context.newPage();
+    await page.goto(env.baseUrl);
+    await page.waitForSelector('body[data-ready="true"]');
+    await boardReady(page);
+  });
+  after(async () => { await context?.close(); });
+
+  test('the app during a timed game', async () => {
+    await newGame(page, { preset: '5+0' });
+    await typeMoves(page, ['e4', 'e5']);
+    assert.deepEqual(await violations(page), []);
+  });
+
+  test('the new-game dialog (custom time control shown)', async () => {
+    await page.click('#new-game');
+    await page.selectOption('#ng-preset', 'custom');
+    assert.deepEqual(await violations(page), []);
+    await page.click('#ng-cancel');
+  });
+
+  test('the settings dialog', async () => {
+    await page.click('#open-settings');
+    assert.deepEqual(await violations(page), []);
+    await page.click('#settings-form button[type="submit"]');
+  });
+
+  test('a finished game with the PGN shown, in the dark theme', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await newGame(page);
+    await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
+    await waitForResult(page);
+    await page.click('#show-pgn');
+    assert.deepEqual(await violations(page), []);
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  // web/embed.html belongs to the board (issue 5): its coordinates are visible text inside squares whose
+  // names ("a8, black rook") do not contain it as a word. Reported; until the board fixes it this is a
+  // todo that lists every violation, and the test below pins that nothing else is wrong there.
+  test('web/embed.html (the board demo): zero violations', { todo: 'board coordinates vs square names' }, async () => {
+    const p = await context.newPage();
+    await p.goto(`${env.baseUrl}embed.html`);
+    await p.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    const found = await violations(p);
+    await p.close();
+    assert.deepEqual(found, []);
+  });
+
+  test('web/embed.html: nothing but the known board-coordinates finding', async () => {
+    const p = await context.newPage();
+    await p.goto(`${env.baseUrl}embed.html`);
+    await p.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    const found = await violations(p);
+    await p.close();
+    assert.deepEqual(found.filter((v) => !v.startsWith('label-content-name-mismatch')), []);
+  });
+});

@@ -1,0 +1,221 @@
+// The app's clock in headless Chromium: increment, delay and multi-period
+// arithmetic as shown; flag fall as a loss and as a draw; and the clock Worker's
+// accuracy while the page's main thread is blocked by a busy loop.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { useServedChromium } from './harness.mjs';
+import { clockMs, clockText, newGame, openApp, typeMoves, waitForResult } from './app-helpers.mjs';
+
+const env = useServedChromium();
+
+// The clock Worker's own time (performance.timeOrigin + now(), as the Worker measures).
+const pageNow = (page) => page.evaluate(() => performance.timeOrigin + performance.now());
+const clockState = (page) => page.evaluate(() => window.__escaque.clock.state);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Waits until the clock Worker has answered the last move (its state counts all the moves).
+async function settled(page, plies) {
+  await page.waitForFunction((n) => {
+    const s = window.__escaque.clock.state;
+    return s && s.moves.w + s.moves.b === n;
+  }, plies);
+}
+
+describe('clock arithmetic through the UI', () => {
+  let page;
+  let context;
+  before(async () => { ({ page, context } = await openApp(env)); });
+  after(async () => { await context?.close(); });
+
+  test('the dialog names the category and the PGN tag', async () => {
+    await page.click('#new-game');
+    await page.selectOption('#ng-preset', '3+2');
+    assert.match(await page.textContent('#ng-tc-summary'), /3 min \+ 2 s per move — blitz \(PGN TimeControl "180\+2"\)/);
+    await page.selectOption('#ng-preset', '90/40+30+30s');
+    assert.match(await page.textContent('#ng-tc-summary'), /standard .*"40\/5400\+30:1800\+30"/);
+    await page.selectOption('#ng-preset', 'custom');
+    await page.fill('#ng-base', '10');
+    await page.fill('#ng-inc', '1');
+    assert.match(await page.textContent('#ng-tc-summary'), /rapid/);
+    await page.fill('#ng-delay', '3');
+    assert.match(await page.textContent('#ng-tc-summary'), /either an increment or a delay/);
+    assert.equal(await page.isDisabled('#ng-start'), true);
+    await page.click('#ng-cancel');
+  });
+
+  test('Fischer increment: each move adds it after charging the time used', async () => {
+    await newGame(page, { custom: { base: 1, inc: 5 } });
+    await sleep(300);
+    await typeMoves(page, ['e4']);
+    await settled(page, 1);
+    const s = await clockState(page);
+    const w = s.remaining.w;
+    // Charged ≥ 300 ms (the wait) and the 5 s came on top.
+    assert.ok(w > 60_000 + 5_000 - 2_000 && w <= 65_000 - 300, `White has ${w} ms`);
+    await page.waitForFunction((ms) => document.querySelector('.clock[data-side="w"]').dataset.ms === String(Math.round(ms)), w);
+    assert.equal(await clockText(page, 'w'), '1:05');
+    const b = await clockMs(page, 'b');  // Black's clock runs now
+    assert.ok(b <= 60_000 && b > 55_000, `Black shows ${b}`);
+  });
+
+  test('simple (US) delay: the main time stands still during the delay; nothing is banked', async () => {
+    await newGame(page, { custom: { base: 1, delay: 5, delayMode: 'simple' } });
+    await sleep(1200);
+    assert.equal(await clockText(page, 'w'), '1:00', 'main time unchanged inside the delay');
+    assert.match(await page.textContent('.clock[data-side="w"] .clock-extra'), /delay [34](\.\d)? s/);
+    await typeMoves(page, ['e4']);
+    await settled(page, 1);
+    assert.equal((await clockState(page)).remaining.w, 60_000, 'a move inside the delay costs nothing');
+  });
+
+  test('Bronstein delay: the main time runs, the used time (up to the delay) is given back', async () => {
+    await newGame(page, { custom: { base: 1, delay: 5, delayMode: 'bronstein' } });
+    await sleep(1200);
+    const shown = await clockMs(page, 'w');
+    assert.ok(shown <= 60_000 - 1000 && shown > 60_000 - 3000, `the main time ran: ${shown}`);
+    assert.equal(await clockText(page, 'w'), '0:59');
+    await typeMoves(page, ['e4']);
+    await settled(page, 1);
+    assert.equal((await clockState(page)).remaining.w, 60_000, 'given back at the press');
+  });
+
+  test('multi-period: the next period\'s time is added after the last move of a period', async () => {
+    // 2 moves in 0.5 min, then 1 min for the rest.
+    await newGame(page, { custom: { base: 0.5, periodMoves: 2, period2: 1 } });
+    assert.match(await page.textContent('.clock[data-side="w"] .clock-extra'), /2 to go/);
+    await typeMoves(page, ['e4', 'e5']);
+    await settled(page, 2);
+    const afterOne = (await clockState(page)).remaining.w;
+    assert.ok(afterOne < 30_000 && afterOne > 20_000, `one move: ${afterOne}`);
+    await typeMoves(page, ['Nf3']);
+    await settled(page, 3);
+    const afterTwo = (await clockState(page)).remaining.w;
+    assert.ok(afterTwo > 60_000 + 20_000 && afterTwo < 90_000, `two moves: period 2 added, ${afterTwo}`);
+    const { formatClock } = await import('../../web/app/timecontrol.js');
+    assert.equal(await clockText(page, 'w'), formatClock(afterTwo));
+    await page.waitForFunction(() => !/to go/.test(document.querySelector('.clock[data-side="w"] .clock-extra').textContent));
+  });
+
+  test('the PGN of a timed game has TimeControl and a %clk for every move', async () => {
+    await newGame(page, { preset: '3+2' });
+    await typeMoves(page, ['d4', 'd5', 'c4']);
+    await settled(page, 3);
+    await page.click('#show-pgn');
+    const pgn = await page.inputValue('#pgn-out');
+    assert.match(pgn, /\[TimeControl "180\+2"\]/);
+    const clocks = [...pgn.matchAll(/\[%clk (\d+):(\d\d):(\d\d(?:\.\d)?)\]/g)];
+    assert.equal(clocks.length, 3, pgn);
+    assert.match(clocks[0][0], /\[%clk 0:03:0[12]/);  // 3 min − a moment + 2 s
+    await page.click('#show-pgn');
+  });
+});
+
+describe('flag fall', () => {
+  let page;
+  let context;
+  before(async () => { ({ page, context } = await openApp(env)); });
+  after(async () => { await context?.close(); });
+
+  test('as a loss: the opponent can mate', async () => {
+    // 0.02 min = 1.2 s; White (K+R) to move... Black's flag: Black to move with a bare king.
+    await newGame(page, { position: 'k7/8/8/8/8/8/8/K6R b - - 0 1', custom: { base: 0.02 } });
+    const b = await waitForResult(page, 5000);
+    assert.deepEqual([b.result, b.reason], ['1-0', 'timeout']);
+    assert.equal(await clockText(page, 'b'), '0:00.0');
+  });
+
+  test('as a draw: the opponent cannot mate by any legal sequence (Art. 6.9)', async () => {
+    await newGame(page, { position: 'k7/8/8/8/8/8/8/K6R w - - 0 1', custom: { base: 0.02 } });
+    const b = await waitForResult(page, 5000);
+    assert.deepEqual([b.result, b.reason], ['1/2-1/2', 'timeout-vs-insufficient-material']);
+    await page.click('#show-pgn');
+    assert.match(await page.inputValue('#pgn-out'), /\[Termination "time forfeit"\]/);
+    await page.click('#show-pgn');
+  });
+
+  test('a move that reaches the clock after the flag fell does not count', async () => {
+    await newGame(page, { custom: { base: 0.02 } });
+    // Block the page until after the flag (1.2 s), then play: the move is taken back, the flag stands.
+    await page.evaluate(() => {
+      const t = performance.now();
+      while (performance.now() - t < 1500) { /* busy */ }
+      document.getElementById('move-input').value = 'e4';
+      document.getElementById('move-form').requestSubmit();
+    });
+    const b = await waitForResult(page, 5000);
+    assert.deepEqual([b.result, b.reason], ['0-1', 'timeout']);
+    assert.equal(await page.getAttribute('body', 'data-plies'), '0');
+  });
+});
+
+describe('clock accuracy with the main thread blocked', () => {
+  let page;
+  let context;
+  before(async () => { ({ page, context } = await openApp(env)); });
+  after(async () => { await context?.close(); });
+
+  // Records every change of White's clock (time of the change, ms shown, text shown) from now on.
+  const watchWhiteClock = (p) => p.evaluate(() => {
+    window.__clockLog = [];
+    const el = document.querySelector('.clock[data-side="w"]');
+    new MutationObserver(() => {
+      window.__clockLog.push({ at: performance.timeOrigin + performance.now(), ms: Number(el.dataset.ms),
+        text: el.querySelector('.clock-time').textContent });
+    }).observe(el, { attributes: true, attributeFilter: ['data-ms'], subtree: true, characterData: true, childList: true });
+  });
+  const busy = (p) => p.evaluate(() => {
+    const t = performance.now();
+    while (performance.now() - t < 2000) { /* busy */ }
+    return performance.timeOrigin + performance.now();
+  });
+
+  test('2-s busy loop during a turn: the display is right within 100 ms of the page being free', async (t) => {
+    await newGame(page, { custom: { base: 1 } });
+    await settled(page, 0);
+    const { turnStart } = await clockState(page);
+    await watchWhiteClock(page);
+    const freeAt = await busy(page);
+    await sleep(200);
+    const first = (await page.evaluate(() => window.__clockLog)).find((e) => e.at >= freeAt);
+    assert.ok(first, 'the clock was redrawn after the loop');
+    const truth = 60_000 - (first.at - turnStart);
+    t.diagnostic(`first redraw ${(first.at - freeAt).toFixed(1)} ms after the loop; shown ${first.ms}, ` +
+      `true ${truth.toFixed(0)} (error ${(first.ms - truth).toFixed(1)} ms)`);
+    assert.ok(first.at - freeAt <= 100, `first redraw ${(first.at - freeAt).toFixed(0)} ms after the loop`);
+    assert.ok(Math.abs(first.ms - truth) <= 100, `shown ${first.ms}, true ${truth.toFixed(0)}`);
+  });
+
+  test('a flag that falls during a 2-s busy loop is posted within 50 ms of the exact time', async (t) => {
+    // 0.025 min = 1.5 s: the flag falls in the middle of the loop.
+    await newGame(page, { custom: { base: 0.025 } });
+    await settled(page, 0);
+    const { turnStart, remaining } = await clockState(page);
+    const exact = turnStart + remaining.w;
+    await watchWhiteClock(page);
+    const freeAt = await busy(page);
+    assert.ok(freeAt > exact + 300, 'the flag time fell inside the loop');
+    // The Worker's record of when it posted the flag.
+    const worker = page.workers().find((w) => /clock-worker\.js/.test(w.url()));
+    assert.ok(worker, 'the clock Worker runs');
+    const log = await worker.evaluate(() => self.flagLog);
+    const entry = log.at(-1);
+    assert.equal(entry.side, 'w');
+    assert.equal(entry.flagAt, exact);
+    t.diagnostic(`flag posted ${(entry.detectedAt - exact).toFixed(2)} ms after the exact time`);
+    assert.ok(entry.detectedAt >= exact && entry.detectedAt - exact <= 50,
+      `flag posted ${(entry.detectedAt - exact).toFixed(1)} ms after the exact time`);
+    assert.ok(entry.detectedAt < freeAt - 300, 'posted while the page was still blocked');
+    const b = await waitForResult(page, 2000);
+    assert.deepEqual([b.result, b.reason], ['0-1', 'timeout']);
+    const first = (await page.evaluate(() => window.__clockLog)).find((e) => e.at >= freeAt);
+    const { receivedAt, handledAt } = JSON.parse(await page.getAttribute('body', 'data-flag'));
+    t.diagnostic(`after the loop: flag received ${(receivedAt - freeAt).toFixed(1)} ms, clock shown ` +
+      `${first.text} at ${(first.at - freeAt).toFixed(1)} ms, result shown ${(handledAt - freeAt).toFixed(1)} ms`);
+    assert.equal(first.text, '0:00.0', 'the first redraw after the loop shows the fallen flag');
+    assert.ok(first.at - freeAt <= 100, `clock redrawn ${(first.at - freeAt).toFixed(0)} ms after the loop`);
+    assert.ok(receivedAt - freeAt <= 100, `flag handled ${(receivedAt - freeAt).toFixed(0)} ms after the loop`);
+    assert.equal(await clockText(page, 'w'), '0:00.0');
+    assert.equal(await clockText(page, 'b'), '0:01.5');
+  });
+});

@@ -1,0 +1,165 @@
+// Playing the engine in the app (the package's Engine in its own Worker):
+// a full game on the board to its end, "Move now", take-back, hints with
+// depth/eval/line, a premove answered the moment the engine has moved, and
+// no main-thread task over 50 ms while the engine searches.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { useServedChromium } from './harness.mjs';
+import { boardReady, clickMove, newGame, openApp, typeMoves, waitForResult } from './app-helpers.mjs';
+
+const env = useServedChromium();
+const plies = async (page) => Number(await page.getAttribute('body', 'data-plies'));
+
+// A small deterministic generator: the same "person" every run.
+function random(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+describe('against the engine', () => {
+  let page;
+  let context;
+  let problems;
+  before(async () => {
+    ({ page, context, problems } = await openApp(env));
+    await boardReady(page);
+    // Long tasks on the page's main thread, from now on.
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask' });
+    });
+  });
+  after(async () => { await context?.close(); });
+
+  test('a full game on the board, to its end, with the engine\'s moves arriving by themselves', async (t) => {
+    await newGame(page, { opponent: 'engine', color: 'w', level: 'full', preset: '3+2' });
+    const next = random(2026);
+    let moves = 0;
+    for (;;) {
+      await page.waitForFunction(() => document.body.dataset.result ||
+        (window.__escaque.ctrl.turn() === 'w' && document.querySelector('escaque-board').fen === document.body.dataset.fen),
+      null, { timeout: 30_000 });
+      if (await page.getAttribute('body', 'data-result')) break;
+      const legal = await page.evaluate(() => document.querySelector('escaque-board').game.moves()
+        .map((m) => ({ from: m.from, to: m.to, promotion: m.promotion ?? null, castle: m.flags.castle })));
+      const move = legal[Math.floor(next() * legal.length)];
+      const before = await plies(page);
+      if (move.promotion || move.castle) {
+        await typeMoves(page, [move.from + move.to + (move.promotion ?? '')]);
+      } else {
+        await clickMove(page, move.from, move.to);
+        await page.waitForFunction((n) => Number(document.body.dataset.plies) > n, before);
+      }
+      moves++;
+      assert.ok(moves < 200, 'the game ends');
+    }
+    const result = await page.$eval('#result', (el) => ({ result: el.dataset.result, reason: el.dataset.reason }));
+    t.diagnostic(`ended after ${moves} moves by the person: ${result.result} (${result.reason})`);
+    assert.notEqual(result.reason, 'timeout', 'the engine never loses on time');
+    assert.ok(['0-1', '1/2-1/2'].includes(result.result), 'a random mover does not beat the engine');
+    const pgn = await page.evaluate(() => document.getElementById('pgn-out').hidden);
+    assert.equal(typeof pgn, 'boolean');
+  });
+
+  // On this shared 2-core machine (load average often above 10) a task is sometimes descheduled
+  // mid-way and measured long though it did little: the search is measured up to three times, and one
+  // clean run passes. A systematic long task (as an AudioContext once caused) fails every run.
+  test('no main-thread task over 50 ms while the engine searches', async (t) => {
+    const runs = [];
+    for (let run = 0; run < 3; run++) {
+      await newGame(page, { opponent: 'engine', color: 'b', level: 'full' });  // the engine moves first
+      await page.evaluate(() => { window.__longTasks = []; });
+      const start = await page.evaluate(() => performance.now());
+      await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 30_000 });
+      const end = await page.evaluate(() => performance.now());
+      const tasks = (await page.evaluate(() => window.__longTasks)).filter((x) => x.start >= start && x.start <= end);
+      runs.push({ searched: Math.round(end - start), longTasks: tasks.map((x) => Math.round(x.duration)) });
+      assert.ok(end - start > 500, 'the engine did search');
+      if (tasks.length === 0) break;
+    }
+    t.diagnostic(`runs: ${JSON.stringify(runs)}`);
+    assert.ok(runs.some((r) => r.longTasks.length === 0), JSON.stringify(runs));
+  });
+
+  test('take-back against the engine returns to the person\'s move', async () => {
+    await newGame(page, { opponent: 'engine', color: 'w', level: 'beginner', casual: true });
+    await typeMoves(page, ['d4']);
+    await page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 30_000 });
+    await page.click('#take-back');
+    assert.equal(await plies(page), 0);
+    assert.equal(await page.evaluate(() => window.__escaque.ctrl.turn()), 'w');
+    await typeMoves(page, ['e4']);
+    await page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 30_000 });
+    assert.equal(await page.$eval('#move-list .move[data-ply="1"]', (b) => b.textContent), 'e4');
+  });
+
+  test('"Move now" stops the engine\'s thinking; it moves at once', async (t) => {
+    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '90/40+30+30s' });
+    // At a classical control the engine would think for a long while.
+    await page.waitForSelector('#stop-engine:not([hidden])');
+    await new Promise((r) => setTimeout(r, 300));
+    const clickedAt = Date.now();
+    await page.click('#stop-engine');
+    await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 5_000 });
+    const took = Date.now() - clickedAt;
+    t.diagnostic(`moved ${took} ms after the click`);
+    assert.ok(took < 1500, `${took} ms`);
+  });
+
+  test('hints: depth, evaluation and best line while the person thinks', async () => {
+    await page.click('#open-settings');
+    await page.check('#set-hints');
+    await page.click('#settings-form button[type="submit"]');
+    await newGame(page, { opponent: 'engine', color: 'w', level: 'club' });
+    await page.waitForFunction(() => Number(document.getElementById('think-depth').textContent) >= 3,
+      null, { timeout: 20_000 });
+    assert.match(await page.textContent('#think-eval'), /^[+-]?(\d+\.\d\d|M\d+)$|^0\.00$/);
+    assert.match(await page.textContent('#think-pv'), /^[a-hKQRBNO]/);
+    await page.click('#open-settings');
+    await page.uncheck('#set-hints');
+    await page.click('#settings-form button[type="submit"]');
+    assert.equal(await page.isHidden('#thinking'), true);
+  });
+
+  test('a premove made during the engine\'s turn is played as soon as the engine has moved', async () => {
+    await newGame(page, { opponent: 'engine', color: 'b', level: 'club', preset: '5+0' });
+    // The engine (White) is thinking: Black prepares e7-e5.
+    await page.waitForSelector('#stop-engine:not([hidden])');
+    await clickMove(page, 'e7', 'e5');
+    await page.waitForFunction(() => Number(document.body.dataset.plies) >= 2, null, { timeout: 30_000 });
+    assert.equal(await page.$eval('#move-list .move[data-ply="2"]', (b) => b.textContent), 'e5');
+  });
+
+  test('review after the game: an evaluation graph whose points jump to their position', async () => {
+    await newGame(page);  // two players, quick mate
+    await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
+    await waitForResult(page);
+    await page.click('#run-review');
+    await page.waitForSelector('#review-graph svg circle', { timeout: 60_000 });
+    assert.equal(await page.locator('#review-graph svg circle').count(), 5);
+    const blunders = await page.$$eval('#review-notes button', (l) => l.map((b) => b.textContent));
+    assert.ok(blunders.some((b) => /g4: blunder/.test(b)), blunders.join(' | '));
+    await page.locator('#review-graph svg circle[data-ply="2"]').dispatchEvent('click');
+    assert.equal(await page.inputValue('#fen-out'), 'rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2');
+  });
+
+  test('draw offers: the engine declines when it stands well, accepts when it stands badly', async () => {
+    await newGame(page, { opponent: 'engine', color: 'w', level: 'full' });
+    await page.click('#offer-draw');
+    await typeMoves(page, ['e4']);
+    await page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 30_000 });
+    assert.equal(await page.getAttribute('body', 'data-result'), null);
+    assert.match(await page.textContent('#status'), /declines/);
+    // A bare king against king and queen: the engine (Black) takes the draw.
+    await newGame(page, { opponent: 'engine', color: 'w', level: 'full', position: 'k7/8/8/8/8/8/8/KQ6 w - - 0 40' });
+    await page.click('#offer-draw');
+    await typeMoves(page, ['Qg1']);
+    const b = await waitForResult(page, 30_000);
+    assert.deepEqual([b.result, b.reason], ['1/2-1/2', 'agreement']);
+  });
+
+  test('no console errors', () => assert.deepEqual(problems, []));
+});

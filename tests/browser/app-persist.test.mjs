@@ -1,0 +1,156 @@
+// The app keeps the game: a reload mid-game restores the position, the offer
+// and both clocks exactly; finished games are listed; and after the first
+// visit the service worker lets the app load and play with the network off.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { useServedChromium } from './harness.mjs';
+import { banner, newGame, openApp, typeMoves, waitForResult } from './app-helpers.mjs';
+
+const env = useServedChromium();
+
+const clockState = (page) => page.evaluate(() => window.__escaque.clock.state);
+async function settled(page, plies) {
+  await page.waitForFunction((n) => {
+    const s = window.__escaque.clock.state;
+    return s && s.moves.w + s.moves.b === n;
+  }, plies);
+}
+async function reload(page) {
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+}
+
+describe('persistence', () => {
+  let page;
+  let context;
+  let problems;
+  before(async () => { ({ page, context, problems } = await openApp(env)); });
+  after(async () => { await context?.close(); });
+
+  test('reload mid-game: same moves, same position, both clocks exactly where they were', async () => {
+    await newGame(page, { preset: '5+0' });
+    await typeMoves(page, ['e4', 'c5', 'Nf3']);
+    await settled(page, 3);
+    const before = await clockState(page);
+    const fen = await page.getAttribute('body', 'data-fen');
+    const moves = await page.$$eval('#move-list .move[data-ply]', (l) => l.map((b) => b.textContent));
+    await reload(page);
+    assert.equal(await page.getAttribute('body', 'data-fen'), fen);
+    assert.deepEqual(await page.$$eval('#move-list .move[data-ply]', (l) => l.map((b) => b.textContent)), moves);
+    const afterState = await clockState(page);
+    assert.deepEqual(afterState.remaining, before.remaining, 'stopped clock and running clock\'s base unchanged');
+    assert.equal(afterState.running, 'b');
+    assert.equal(afterState.turnStart, before.turnStart, 'Black\'s turn kept running through the reload');
+    // What Black's clock shows is 5 min less the whole turn so far, reload included.
+    const { shown, now } = await page.evaluate(() => ({
+      shown: Number(document.querySelector('.clock[data-side="b"]').dataset.ms),
+      now: performance.timeOrigin + performance.now(),
+    }));
+    const truth = before.remaining.b - (now - before.turnStart);
+    assert.ok(Math.abs(shown - truth) < 150, `shown ${shown}, true ${truth.toFixed(0)}`);
+    // The game goes on: the clock takes the next move.
+    await typeMoves(page, ['d6']);
+    await settled(page, 4);
+    assert.equal((await clockState(page)).running, 'w');
+  });
+
+  test('a standing draw offer survives a reload', async () => {
+    await newGame(page);
+    await typeMoves(page, ['d4', 'd5']);
+    await page.click('#offer-draw');
+    await reload(page);
+    assert.match(await page.textContent('#offer-text'), /White offers a draw/);
+    await page.click('#accept-draw');
+    assert.equal((await waitForResult(page)).reason, 'agreement');
+  });
+
+  test('a finished game stays finished after a reload and is in the finished list with its PGN', async () => {
+    await newGame(page);
+    await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
+    await waitForResult(page);
+    await page.waitForFunction(() => document.querySelectorAll('#finished-list li').length >= 2);
+    await reload(page);
+    assert.equal((await banner(page)).reason, 'checkmate');
+    const items = await page.$$eval('#finished-list li', (l) => l.map((li) => li.textContent));
+    assert.match(items[0], /0-1 \(checkmate\)/);
+    assert.match(items[1], /1\/2-1\/2 \(agreement\)/);
+    await page.click('#finished-list li:first-child button');
+    assert.match(await page.inputValue('#pgn-out'), /2\. g4 Qh4# 0-1/);
+  });
+
+  test('navigating back through the moves does not change the game', async () => {
+    await newGame(page);
+    await typeMoves(page, ['e4', 'e5', 'Nf3']);
+    const fen = await page.getAttribute('body', 'data-fen');
+    await page.click('#move-list .move[data-ply="1"]');
+    assert.equal(await page.isVisible('#viewing'), true);
+    assert.equal(await page.inputValue('#fen-out'), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    await page.click('#nav-first');
+    assert.equal(await page.inputValue('#fen-out'), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    await page.click('#nav-next');
+    await page.click('#nav-next');
+    assert.match(await page.inputValue('#fen-out'), /4p3\/4P3/);
+    assert.equal(await page.getAttribute('body', 'data-fen'), fen, 'the game is where it was');
+    // A move typed while looking back is played in the game, which comes back into view.
+    await typeMoves(page, ['Nc6']);
+    assert.equal(await page.isHidden('#viewing'), true);
+    assert.equal(await page.getAttribute('body', 'data-plies'), '4');
+  });
+
+  test('move list in the chosen language; figurines', async () => {
+    await newGame(page);
+    await typeMoves(page, ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+    const setLanguage = async (lang) => {
+      await page.click('#open-settings');
+      await page.selectOption('#set-language', lang);
+      await page.click('#settings-form button[type="submit"]');
+    };
+    const list = () => page.$$eval('#move-list .move[data-ply]', (l) => l.map((b) => b.textContent));
+    await setLanguage('es');
+    assert.deepEqual((await list()).slice(2), ['Cf3', 'Cc6', 'Ab5']);
+    await setLanguage('de');
+    assert.deepEqual((await list()).slice(2), ['Sf3', 'Sc6', 'Lb5']);
+    await setLanguage('figurine');
+    assert.deepEqual((await list()).slice(2), ['♘f3', '♘c6', '♗b5']);
+    // Typed moves in Spanish while the list is in Spanish.
+    await setLanguage('es');
+    await typeMoves(page, ['a6', 'Axc6']);
+    assert.equal((await list()).at(-1), 'Axc6');
+    await reload(page);
+    assert.equal((await list()).at(-1), 'Axc6', 'the setting is kept');
+    await setLanguage('en');
+  });
+
+  test('no console errors', () => assert.deepEqual(problems, []));
+});
+
+describe('offline', () => {
+  test('after the first visit, a reload with the network cut still loads and plays', async () => {
+    const { page, context, problems } = await openApp(env);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+      }
+    });
+    await context.setOffline(true);
+    // The network really is cut: a file that is not precached fails.
+    const probe = await page.evaluate(() => fetch('/no-such-file.txt').then(() => 'fetched', () => 'failed'));
+    assert.equal(probe, 'failed');
+    const failed = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    problems.length = 0;  // the probe's failure is logged; from here on nothing may fail
+    await reload(page);
+    await typeMoves(page, ['e4', 'e5']);
+    assert.equal(await page.getAttribute('body', 'data-plies'), '2');
+    // The clock Worker (a separate script) came from the cache too.
+    await newGame(page, { preset: '3+2' });
+    await typeMoves(page, ['d4']);
+    await settled(page, 1);
+    await context.setOffline(false);
+    assert.deepEqual(failed, []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,104 @@
+// The chess clock, in its own dedicated Worker: the authority for both players'
+// remaining time. It charges each turn as now − turnStart (no tick counting),
+// posts display updates, and posts the flag itself at the exact time, so a busy
+// or throttled page can neither delay nor miss a flag.
+//
+// Messages in:  {type: 'set', clock}   replace the state (new game, restore after reload)
+//               {type: 'start', side}  start `side`'s clock now
+//               {type: 'press', side}  `side` completed a move now
+//               {type: 'stop'}         stop both clocks (pause, game over), charging the time used
+// Messages out: {type: 'state', clock, cause, at}      after every change (the page persists it)
+//               {type: 'tick', w, b, delay, running, at} display values, every 100 ms while running
+//               {type: 'flag', side, flagAt, detectedAt, clock}
+//               {type: 'error', message}               a refused request (e.g. press by the wrong side)
+import * as tc from './timecontrol.js';
+
+// Time on a clock shared with the page: timeOrigin + performance.now() (epoch-based, monotonic), plus
+// the time the machine slept: performance.now() may stand still during sleep while Date.now() does
+// not, so a forward jump of the wall clock beyond the monotonic one is added (backward jumps, i.e.
+// wall-clock corrections, are ignored).
+let sleptOffset = 0;
+function now() {
+  const mono = performance.timeOrigin + performance.now();
+  const gap = Date.now() - (mono + sleptOffset);
+  if (gap > 1000) sleptOffset += gap;
+  return mono + sleptOffset;
+}
+
+const TICK_MS = 100;
+let clock = null;
+let timer = 0;
+// Every flag posted, with its timing, for tests and diagnostics (read with worker.evaluate).
+self.flagLog = [];
+
+function post(message) { self.postMessage(message); }
+function postState(cause) { post({ type: 'state', clock: serialisable(clock), cause, at: now() }); }
+
+// Infinity does not survive JSON (the page stores the state): untimed clocks send null.
+function serialisable(c) {
+  return { ...c, remaining: { w: finite(c.remaining.w), b: finite(c.remaining.b) } };
+}
+function finite(x) { return Number.isFinite(x) ? x : null; }
+function revive(c) {
+  return { ...c, remaining: { w: c.remaining.w ?? Infinity, b: c.remaining.b ?? Infinity } };
+}
+
+function tick() {
+  clearTimeout(timer);
+  timer = 0;
+  if (!clock) return;
+  const t = now();
+  if (clock.running && t >= tc.flagTime(clock)) return flag(t);
+  post({
+    type: 'tick', at: t, running: clock.running,
+    w: finite(tc.mainTimeAt(clock, 'w', t)), b: finite(tc.mainTimeAt(clock, 'b', t)),
+    delay: clock.running ? tc.delayLeftAt(clock, clock.running, t) : 0,
+  });
+  if (!clock.running) return;
+  // Wake at the next display step or exactly at the flag, whichever comes first.
+  const untilFlag = tc.flagTime(clock) - t;
+  timer = setTimeout(tick, Math.max(0, Math.min(TICK_MS, untilFlag)));
+}
+
+function flag(t) {
+  const side = clock.running;
+  const flagAt = tc.flagTime(clock);
+  clock = tc.fallFlag(clock);
+  const entry = { side, flagAt, detectedAt: t };
+  self.flagLog.push(entry);
+  post({ type: 'flag', ...entry, clock: serialisable(clock) });
+  postState('flag');
+  tick();
+}
+
+self.onmessage = ({ data }) => {
+  const t = now();
+  try {
+    switch (data.type) {
+      case 'set':
+        clock = revive(data.clock);
+        postState('set');
+        break;
+      case 'start':
+        clock = tc.start(clock, data.side, t);
+        postState('start');
+        break;
+      case 'press':
+        if (!clock.running) throw new Error('clock: no clock is running');
+        if (clock.running !== data.side) throw new Error(`clock: it is not ${data.side}'s clock that runs`);
+        if (t >= tc.flagTime(clock)) return flag(t);  // the flag fell before the move arrived
+        clock = tc.press(clock, t);
+        postState('press');
+        break;
+      case 'stop':
+        if (clock) clock = tc.stop(clock, t);
+        postState('stop');
+        break;
+      default:
+        throw new Error(`clock: unknown message ${data.type}`);
+    }
+  } catch (e) {
+    post({ type: 'error', message: e.message });
+  }
+  tick();
+};

@@ -1,0 +1,579 @@
+// The app: wires the game controller, the clock, the board, the move list,
+// the engine and the dialogs to the page (web/index.html).
+import { init } from '../dist/index.mjs';
+import { BoardView } from './board-view.js';
+import { Clock } from './clock.js';
+import { ClockView } from './clock-view.js';
+import { EnginePlayer, engineAvailable, formatScore } from './engine-player.js';
+import { GameController, newRecord } from './game.js';
+import { MoveList } from './movelist.js';
+import { askNewGame, setUpNewGameDialog } from './newgame.js';
+import { gamePgn, playerName } from './pgn.js';
+import { play as sound, setSoundEnabled } from './sound.js';
+import * as store from './storage.js';
+import { movesToGo, other } from './timecontrol.js';
+import { setUpReview } from './review.js';
+import { registerServiceWorker } from './offline.js';
+
+const $ = (id) => document.getElementById(id);
+const COLOR = { w: 'White', b: 'Black' };
+
+const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: false, sound: true, casualDraws: false });
+const clock = new Clock();
+const ctrl = new GameController(clock);
+const clockView = new ClockView($('clock-top'), $('clock-bottom'));
+const board = new BoardView($('board-slot'));
+const moveList = new MoveList($('move-list'));
+const engine = new EnginePlayer();
+let viewPly = null;        // null: the current position; n: the position after n plies of the record
+let flipped = false;       // the user's own flip, on top of the automatic orientation
+let engineThinking = null; // token of the engine's pending move
+let lastChoices = null;    // for the rematch
+
+// ---- the game's events ----
+
+ctrl.addEventListener('save', () => store.saveCurrent(ctrl.record));
+ctrl.addEventListener('change', () => {
+  if (viewPly !== null && viewPly > ctrl.record.moves.length) viewPly = null;
+  render();
+  afterChange();
+});
+ctrl.addEventListener('end', () => {
+  engine.stop();
+  engine.stopAnalysis();
+  sound('end');
+  // The result is shown first; the finished-games list (the record itself is already stored) next.
+  const { record } = ctrl;
+  setTimeout(() => {
+    if (ctrl.record !== record) return;
+    const o = ctrl.outcome();
+    store.saveFinished({
+      id: record.id, date: record.started, white: playerName(record.players.w),
+      black: playerName(record.players.b), result: o.result, reason: o.reason,
+      description: o.description, pgn: gamePgn(ctrl, 'en'),
+    });
+    renderFinished();
+  }, 0);
+});
+clock.addEventListener('tick', (e) => clockView.show(e.detail, clock.state));
+clock.addEventListener('flag', (e) => {
+  document.body.dataset.flag = JSON.stringify({ side: e.detail.side, flagAt: e.detail.flagAt,
+    detectedAt: e.detail.detectedAt, receivedAt: e.detail.receivedAt,
+    handledAt: performance.timeOrigin + performance.now() });
+});
+clockView.onLowTime = (side) => { if (ctrl.playerType(side) === 'human') sound('low'); };
+
+// ---- what the app does after every change: engine's turn, hints, automatic casual draws ----
+
+function afterChange() {
+  if (ctrl.over) return;
+  const side = ctrl.turn();
+  if (settings.casualDraws && ctrl.game.canClaimDraw()) {
+    ctrl.claimDraw();
+    return;
+  }
+  if (ctrl.playerType(side) === 'engine') {
+    engine.stopAnalysis();
+    // Already thinking about this very position (an offer or a setting changed meanwhile): let it think.
+    const t = engineThinking;
+    if (t && t.record === ctrl.record && t.plies === ctrl.record.moves.length) return;
+    engineMove();
+  } else if (settings.hints) {
+    analyse();
+  }
+}
+
+function position() {
+  const r = ctrl.record;
+  return { fen: r.setup.fen, moves: [...r.moves], chess960: r.setup.chess960 };
+}
+
+function engineLimits(side) {
+  const state = clock.state;
+  if (!state || ctrl.record.tc.untimed) return { movetime: 1000 };
+  const tc = ctrl.record.tc;
+  const now = performance.timeOrigin + performance.now();
+  const left = (s) => {
+    let ms = state.remaining[s];
+    if (state.running === s) ms -= Math.max(0, now - state.turnStart);
+    return Math.max(1, Math.floor(ms));
+  };
+  // The engine knows increments; a delay is time per move it does not bank, close to an increment.
+  const inc = Math.floor(tc.increment + tc.delay);
+  const limits = { wtime: left('w'), btime: left('b'), winc: inc, binc: inc };
+  const togo = movesToGo(state, side);
+  if (togo) limits.movestogo = togo;
+  return limits;
+}
+
+async function engineMove() {
+  const { record } = ctrl;
+  const side = ctrl.turn();
+  const plies = record.moves.length;
+  const token = { record, plies };
+  engineThinking = token;
+  render();
+  try {
+    const onInfo = settings.hints ? (info) => showThinking(info, side) : undefined;
+    const result = await engine.move(position(), record.players[side].level, engineLimits(side), onInfo);
+    if (engineThinking !== token || ctrl.record !== record || record.moves.length !== plies || ctrl.over) return;
+    engineThinking = null;
+    const offer = ctrl.game.drawOffer();
+    if (offer === other(side)) {
+      // A person's offer: the engine takes it when it judges its own position worse.
+      const bad = result.score && (result.score.type === 'mate' ? result.score.value < 0 : result.score.value <= -50);
+      if (bad) {
+        try {
+          ctrl.acceptDraw();
+          showStatus('The engine accepts the draw.');
+          return;
+        } catch {
+          // Too early for an agreement (Art. 5.2.3 needs a move by each): declined.
+        }
+      }
+      ctrl.declineDraw();
+      showStatus('The engine declines the draw.');
+    }
+    if (!result.bestMove || result.bestMove === '(none)') return;
+    const t0 = performance.now();
+    const move = ctrl.play(result.bestMove);
+    moveSound(move);
+    performance.measure('escaque-engine-move-applied', { start: t0 });
+  } catch (e) {
+    if (engineThinking === token) engineThinking = null;
+    showStatus(`The engine could not move: ${e.message}`);
+  } finally {
+    if (engineThinking === token) engineThinking = null;
+    render();
+  }
+}
+
+async function analyse() {
+  const side = ctrl.turn();
+  $('thinking').hidden = false;
+  engine.analyse(position(), (info) => showThinking(info, side));
+}
+
+function showThinking(info, side) {
+  $('thinking').hidden = false;
+  $('think-depth').textContent = String(info.depth);
+  $('think-eval').textContent = formatScore(info.score, side);
+  $('think-pv').textContent = (info.san ?? info.pv ?? []).slice(0, 8).join(' ');
+}
+
+function moveSound(move) {
+  if (move.flags?.check) sound('check');
+  else if (move.captured) sound('capture');
+  else sound('move');
+}
+
+// ---- moves from the person ----
+
+function humanMove(input, language = 'en') {
+  if (viewPly !== null) { viewPly = null; render(); }
+  if (ctrl.over || ctrl.playerType(ctrl.turn()) !== 'human') return false;
+  try {
+    const move = ctrl.play(input, language);
+    moveSound(move);
+    return true;
+  } catch (e) {
+    showMoveError(e.message);
+    render();
+    return false;
+  }
+}
+
+board.onMove = (uci) => humanMove(uci);
+
+// Typed moves: the chosen notation first, then English (so "Nf3" works with any setting).
+function typedMove(text) {
+  const lang = settings.language === 'figurine' ? 'en' : settings.language;
+  if (lang !== 'en') {
+    try {
+      ctrl.game.clone().move(text, { language: lang });
+      return { text, language: lang };
+    } catch { /* try English */ }
+  }
+  return { text, language: 'en' };
+}
+
+$('move-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const text = $('move-input').value.trim();
+  if (!text) return;
+  const { language } = typedMove(text);
+  if (humanMove(text, language)) {
+    $('move-input').value = '';
+    showMoveError('');
+  }
+});
+$('move-input').addEventListener('input', () => { showMoveError(''); renderActions(); });
+
+$('claim-with-move').addEventListener('click', () => {
+  const text = $('move-input').value.trim();
+  if (!text) return;
+  try {
+    const { language } = typedMove(text);
+    const result = ctrl.claimDraw(text, language);
+    $('move-input').value = '';
+    showStatus(result.granted ? `Claim granted: ${result.explanation}` : `Claim refused: ${result.explanation}`);
+  } catch (e) {
+    showMoveError(e.message);
+  }
+});
+
+function showMoveError(message) {
+  $('move-error').textContent = message;
+  $('move-error').hidden = !message;
+  $('move-input').toggleAttribute('aria-invalid', Boolean(message));
+}
+
+// ---- actions ----
+
+function humanSide() {
+  const humans = ['w', 'b'].filter((s) => ctrl.playerType(s) === 'human');
+  return humans.length === 1 ? humans[0] : ctrl.turn();
+}
+
+$('claim-draw').addEventListener('click', () => {
+  const result = ctrl.claimDraw();
+  if (!result.granted) showStatus(`Claim refused: ${result.explanation}`);
+});
+$('offer-draw').addEventListener('click', () => {
+  try {
+    ctrl.offerDraw(humanSide());
+    showStatus(`${COLOR[humanSide()]} offers a draw.`);
+  } catch (e) {
+    showStatus(e.message);
+  }
+});
+$('accept-draw').addEventListener('click', () => act(() => ctrl.acceptDraw()));
+$('decline-draw').addEventListener('click', () => act(() => ctrl.declineDraw()));
+$('resign').addEventListener('click', () => {
+  const side = humanSide();
+  if (confirmAction($('resign'), `Resign as ${COLOR[side]}? Click again to confirm.`)) act(() => ctrl.resign(side));
+});
+$('take-back').addEventListener('click', () => {
+  engineThinking = null;
+  engine.stop();
+  act(() => ctrl.takeBack());
+});
+$('stop-engine').addEventListener('click', () => engine.stop());
+$('flip').addEventListener('click', () => { flipped = !flipped; render(); });
+$('new-game').addEventListener('click', () => newGameDialog());
+$('rematch').addEventListener('click', () => newGameDialog(true));
+
+function act(fn) {
+  try {
+    fn();
+  } catch (e) {
+    showStatus(e.message);
+  }
+}
+
+// A second click within 3 s confirms (no blocking confirm() dialog).
+function confirmAction(button, question) {
+  if (button.dataset.confirm === 'pending') {
+    delete button.dataset.confirm;
+    return true;
+  }
+  button.dataset.confirm = 'pending';
+  showStatus(question);
+  setTimeout(() => delete button.dataset.confirm, 3000);
+  return false;
+}
+
+// ---- navigation ----
+
+moveList.onSelect = (ply) => { viewPly = ply === ctrl.record.moves.length ? null : ply; render(); };
+$('nav-first').addEventListener('click', () => navigate(0));
+$('nav-prev').addEventListener('click', () => navigate((viewPly ?? ctrl.record.moves.length) - 1));
+$('nav-next').addEventListener('click', () => navigate((viewPly ?? ctrl.record.moves.length) + 1));
+$('nav-last').addEventListener('click', () => navigate(ctrl.record.moves.length));
+$('back-to-game').addEventListener('click', () => navigate(ctrl.record.moves.length));
+document.addEventListener('keydown', (e) => {
+  if (e.target.closest?.('input, textarea, select, escaque-board, dialog')) return;
+  if (e.key === 'ArrowLeft') navigate((viewPly ?? ctrl.record.moves.length) - 1);
+  else if (e.key === 'ArrowRight') navigate((viewPly ?? ctrl.record.moves.length) + 1);
+});
+
+function navigate(ply) {
+  const last = ctrl.record.moves.length;
+  const p = Math.max(0, Math.min(last, ply));
+  viewPly = p === last ? null : p;
+  render();
+}
+
+// ---- export ----
+
+$('copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN'));
+$('copy-fen').addEventListener('click', () => copy($('fen-out').value, 'FEN'));
+$('show-pgn').addEventListener('click', () => {
+  const out = $('pgn-out');
+  out.hidden = !out.hidden;
+  $('show-pgn').setAttribute('aria-expanded', String(!out.hidden));
+  renderExport();
+});
+function pgnLanguage() { return settings.language; }
+
+async function copy(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    showStatus(`${what} copied.`);
+  } catch {
+    showStatus(`${what} could not be copied here; select it in the Export box.`);
+  }
+}
+
+// ---- new game ----
+
+async function newGameDialog(rematch = false) {
+  let previous = lastChoices;
+  if (rematch && previous) previous = { ...previous, color: previous.color === 'w' ? 'b' : 'w' };
+  const choices = await askNewGame(previous);
+  if (!choices) return;
+  try {
+    startGame(choices);
+  } catch (e) {
+    showStatus(`Could not start that game: ${e.message}`);
+  }
+}
+
+function startGame(choices) {
+  if (choices.opponent === 'engine' && !engineReady) throw new Error('the engine is not available in this build');
+  const human = { type: 'human', name: choices.opponent === 'engine' ? 'You' : '' };
+  const bot = { type: 'engine', level: choices.level };
+  const players = choices.opponent === 'engine'
+    ? (choices.color === 'w' ? { w: human, b: bot } : { w: bot, b: human })
+    : { w: { type: 'human', name: 'White' }, b: { type: 'human', name: 'Black' } };
+  const record = newRecord({ ...choices, players });
+  record.choices = choices;
+  engineThinking = null;
+  engine.stop();
+  engine.stopAnalysis();
+  lastChoices = choices;
+  viewPly = null;
+  flipped = false;
+  clockView.resetWarnings();
+  $('thinking').hidden = true;
+  ctrl.start(record);
+  showStatus('');
+}
+
+// ---- settings ----
+
+function applySettings() {
+  document.documentElement.dataset.theme = settings.theme;
+  setSoundEnabled(settings.sound);
+  board.element?.setAttribute('language', settings.language === 'figurine' ? 'en' : settings.language);
+}
+$('open-settings').addEventListener('click', () => {
+  const f = $('settings-form');
+  f.elements.language.value = settings.language;
+  f.elements.theme.value = settings.theme;
+  f.elements.hints.checked = settings.hints;
+  f.elements.sound.checked = settings.sound;
+  f.elements.casualDraws.checked = settings.casualDraws;
+  $('settings-dialog').showModal();
+});
+$('settings-form').addEventListener('change', () => {
+  const f = $('settings-form');
+  Object.assign(settings, {
+    language: f.elements.language.value, theme: f.elements.theme.value, hints: f.elements.hints.checked,
+    sound: f.elements.sound.checked, casualDraws: f.elements.casualDraws.checked,
+  });
+  store.saveSettings(settings);
+  applySettings();
+  if (!settings.hints) { engine.stopAnalysis(); $('thinking').hidden = true; }
+  render();
+  afterChange();
+});
+
+// ---- drawing ----
+
+function showStatus(text) {
+  if (text) $('status').textContent = text;
+  else renderStatus();
+}
+
+function orientation() {
+  const { players, autoFlip } = ctrl.record;
+  let side = 'w';
+  const humans = ['w', 'b'].filter((s) => players[s].type === 'human');
+  if (humans.length === 1) side = humans[0];
+  else if (autoFlip && !ctrl.over) side = ctrl.turn();
+  return flipped ? other(side) : side;
+}
+
+function render() {
+  const { record, game } = ctrl;
+  const history = game.history({ verbose: true });
+  const live = viewPly === null;
+  const fen = live ? game.fen() : (viewPly === 0 ? record.setup.fen : history[viewPly - 1].after);
+  const last = live ? history.at(-1) : history[viewPly - 1];
+  const side = ctrl.turn();
+  const humanToMove = !ctrl.over && ctrl.playerType(side) === 'human';
+  const orient = orientation();
+  // Against the engine the person's colour stays interactive during the engine's turn (premoves).
+  const humans = ['w', 'b'].filter((s) => record.players[s].type === 'human');
+  let interactive = 'none';
+  if (live && !ctrl.over) {
+    if (humans.length === 1) interactive = humans[0] === 'w' ? 'white' : 'black';
+    else if (humanToMove) interactive = side === 'w' ? 'white' : 'black';
+  }
+  board.show({
+    fen, orientation: orient, lastMove: last ? last.uci : null, chess960: record.setup.chess960,
+    interactive, premoves: humans.length === 1, game: live ? game : null,
+  });
+  clockView.setOrientation(orient);
+  clockView.setNames({ w: playerName(record.players.w), b: playerName(record.players.b) });
+  const firstPly = history.length ? plyOf(history[0].before) : 0;
+  moveList.render(game.history({ language: settings.language }), firstPly, viewPly);
+  $('viewing').hidden = live;
+  $('fen-out').value = fen;
+  document.body.dataset.plies = String(record.moves.length);
+  document.body.dataset.fen = game.fen();
+  renderStatus();
+  renderActions();
+  renderExport();
+}
+
+function plyOf(fen) {
+  const f = fen.split(' ');
+  return (Number(f[5] || 1) - 1) * 2 + (f[1] === 'b' ? 1 : 0);
+}
+
+function renderStatus() {
+  const banner = $('result');
+  if (ctrl.over) {
+    const o = ctrl.outcome();
+    banner.hidden = false;
+    banner.replaceChildren(Object.assign(document.createElement('strong'), { textContent: o.result }),
+      ` ${o.description}`);
+    banner.dataset.reason = o.reason;
+    banner.dataset.result = o.result;
+    $('status').textContent = 'Game over.';
+    document.body.dataset.result = o.result;
+    document.body.dataset.reason = o.reason;
+    return;
+  }
+  banner.hidden = true;
+  delete document.body.dataset.result;
+  delete document.body.dataset.reason;
+  const side = ctrl.turn();
+  const who = ctrl.playerType(side) === 'engine'
+    ? `${COLOR[side]} (engine) is thinking…` : `${COLOR[side]} to move.`;
+  $('status').textContent = ctrl.game.inCheck() ? `${who} Check.` : who;
+}
+
+function renderActions() {
+  const over = ctrl.over;
+  const side = ctrl.turn();
+  const humanToMove = !over && ctrl.playerType(side) === 'human';
+  const offer = over ? null : ctrl.game.drawOffer();
+  $('claim-draw').hidden = !(humanToMove && ctrl.game.canClaimDraw());
+  $('claim-with-move').hidden = !(humanToMove && $('move-input').value.trim() !== '');
+  $('play-move').disabled = !humanToMove;
+  $('move-input').disabled = !humanToMove;
+  const offerer = humanSide();
+  $('offer-draw').hidden = over || offer !== null;
+  $('resign').hidden = over;
+  const responder = offer ? other(offer) : null;
+  $('offer').hidden = !(offer && ctrl.playerType(responder) === 'human');
+  $('offer-text').textContent = offer ? `${COLOR[offer]} offers a draw.` : '';
+  $('take-back').hidden = !(ctrl.record.casual && !over && ctrl.record.moves.length > 0);
+  $('stop-engine').hidden = !engineThinking;
+  $('rematch').hidden = !over || !lastChoices;
+  $('review').hidden = !over || !engineReady;
+  document.getElementById('app').dataset.offerer = offerer;
+}
+
+function renderExport() {
+  if (!$('pgn-out').hidden) $('pgn-out').value = gamePgn(ctrl, pgnLanguage());
+}
+
+function renderFinished() {
+  const items = store.loadFinished().map((g) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = 'PGN';
+    b.setAttribute('aria-label', `PGN of ${g.white} – ${g.black}`);
+    b.addEventListener('click', () => {
+      $('pgn-out').hidden = false;
+      $('pgn-out').value = g.pgn;
+      $('show-pgn').setAttribute('aria-expanded', 'true');
+    });
+    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} (${g.reason}) `, b);
+    return li;
+  });
+  $('finished-list').replaceChildren(...items);
+}
+
+// ---- start-up ----
+
+// The board component (web/board/), loaded beside the game: the game does not wait for it.
+const BOARD_MODULE = '../board/escaque-board.js';
+// 'escaque-interactive': the game is loaded and the board takes moves (measured by the perf test).
+function markInteractive() {
+  if (document.body.dataset.ready !== 'true' || !board.element) return;
+  if (!performance.getEntriesByName('escaque-interactive').length) performance.mark('escaque-interactive');
+}
+function loadBoard() {
+  if (!BOARD_MODULE) return;
+  import(BOARD_MODULE).then(() => {
+    performance.mark('escaque-board-loaded');
+    if (!board.attachComponent()) return;
+    applySettings();
+    if (ctrl.record) render();
+    markInteractive();
+  })
+    .catch(() => { /* the text board stays */ });
+}
+
+let engineReady = false;
+
+async function main() {
+  performance.mark('escaque-main');
+  setUpNewGameDialog();
+  applySettings();
+  loadBoard();
+  try {
+    await init();
+    performance.mark('escaque-wasm-ready');
+  } catch (e) {
+    $('status').textContent = `Could not load the chess module: ${e.message}`;
+    return;
+  }
+  engineReady = await engineAvailable();
+  const saved = store.loadCurrent();
+  let restored = false;
+  if (saved?.version === 1) {
+    try {
+      ctrl.restore(saved);
+      lastChoices = saved.choices ?? null;
+      restored = true;
+    } catch (e) {
+      // A damaged record must not lock the app: keep it aside and start afresh.
+      store.saveFinished({ id: saved.id ?? 'damaged', date: new Date().toISOString(), white: '?', black: '?',
+        result: '*', reason: 'unreadable', description: e.message, pgn: '' });
+    }
+  }
+  if (!restored) {
+    startGame({ opponent: 'human', color: 'w', level: 'club', casual: true, autoFlip: false,
+      tc: { untimed: true } });
+  }
+  setUpReview({ ctrl, engine, navigate, available: () => engineReady });
+  document.getElementById('app').setAttribute('aria-busy', 'false');
+  // A handle for diagnostics and the browser tests (read-only use).
+  window.__escaque = { ctrl, clock };
+  document.body.dataset.ready = 'true';
+  markInteractive();
+  // Not needed to play: after the first paint.
+  setTimeout(() => {
+    renderFinished();
+    registerServiceWorker();
+  }, 0);
+}
+
+main();
