@@ -58,9 +58,10 @@ scripts/build.sh wasm
 section "Node tests (tests/node)"
 node --test --test-reporter=spec tests/node/*.test.mjs
 
-section "TypeScript declarations (tsc over tests/types/usage.ts)"
+section "TypeScript declarations (tsc over tests/types/*.ts)"
 node_modules/.bin/tsc -p tests/types --noEmit
 node_modules/.bin/tsc -p tests/types/tsconfig.es2020.json --noEmit
+node_modules/.bin/tsc -p tests/types/tsconfig.board.json --noEmit
 
 section "browser tests (tests/browser, headless Chromium)"
 node --test --test-reporter=spec tests/browser/*.test.mjs
