@@ -18,6 +18,13 @@
 // by starting from "everything Fixed" and demoting contradicted units until
 // stable (the conditions are monotone). A consistent guess is an invariant of
 // every legal continuation, by induction on moves.
+//
+// Two more parts of the guess describe only the positions in which `winner`
+// could still mate, leaving out lines that have already ended: the shuttle
+// rule (a side whose only moves are king steps in a tiny region is stalemated
+// the moment the enemy king comes too close, so the enemy king stays away) and
+// mate stops (a loser's pawn stepping next to the winner's immobile king,
+// where nothing can take it, mates the winner: such pawns count as blocked).
 #pragma once
 
 #include "../core/position.h"

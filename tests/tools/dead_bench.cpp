@@ -31,14 +31,26 @@
 #include "reference_helpmate.h"
 #include "rules/dead_position.h"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
 using namespace escaque;
 
 namespace {
 
 // CPU time of this thread, in milliseconds: steadier than wall time on a
-// shared machine. (WebAssembly has no CPU clock: wall time there.)
+// shared machine. WebAssembly has no CPU clock of its own: under Node the
+// process's CPU time (process.cpuUsage, all of Node's threads) stands in, and
+// elsewhere wall time.
 double cpu_ms() {
 #ifdef __EMSCRIPTEN__
+  const double nodeCpu = EM_ASM_DOUBLE({
+    if (typeof process === 'undefined' || !process.cpuUsage) return -1;
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  });
+  if (nodeCpu >= 0) return nodeCpu;
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 #else
   timespec t;
