@@ -102,7 +102,7 @@ describe('WASM UCI command line = native UCI binary', () => {
     assert.equal(searches, 4);
     const bad = scriptText(['setoption name UCI_Elo value 99', 'setoption name Skill Level value x', 'quit']);
     const native = runNative(bad).stdout;
-    assert.match(native, /info string setoption UCI_Elo: 99 is outside 600\.\.2300; using 600/);
+    assert.match(native, /info string setoption UCI_Elo: 99 is outside 600\.\.2200; using 600/);
     assert.match(native, /info string setoption Skill Level: invalid value 'x'/);
     assert.equal(runWasm(bad).stdout, native);
   });
@@ -122,7 +122,7 @@ describe('WASM UCI command line = native UCI binary', () => {
     assert.match(out, /^id name escaque\n/);
     assert.match(out, /\noption name UCI_Chess960 type check default false\n/);
     assert.match(out, new RegExp('\noption name UCI_LimitStrength type check default false\n' +
-      'option name UCI_Elo type spin default 2300 min 600 max 2300\n' +
+      'option name UCI_Elo type spin default 2200 min 600 max 2200\n' +
       'option name Skill Level type spin default 20 min 0 max 20\n' +
       'option name Strength Seed type spin default 0 min 0 max 2147483647\nuciok\nreadyok\nreadyok\n$'));
   });
