@@ -25,13 +25,14 @@ namespace {
 // parameter formula below needs to play at that Elo. Fitted to matches
 // against Stockfish's UCI_Elo levels, Fairy-Max and Phalanx and between the
 // levels (docs/benchmarks.md, "Engine strength (issue 4)"); linear between
-// the knots. Internal ratings below 600 only make the choice noisier (the
-// search is already one ply plus captures there).
+// the knots (each knot is a measured pair: a level set to `internal` played
+// at `elo`; the bottom knot is extrapolated). Internal ratings below 600 only
+// make the choice noisier (the search is already one ply plus captures there).
 struct Knot {
   double elo, internal;
 };
 constexpr Knot CALIBRATION[] = {
-    {600, 100}, {845, 600}, {1040, 1000}, {1182, 1250}, {1566, 1500}, {1979, 2000}, {2300, 2400},
+    {600, -690}, {868, 100}, {1150, 918}, {1283, 1294}, {1623, 1457}, {2026, 2026}, {2200, 2400},
 };
 
 double internal_rating(int elo) {

@@ -27,7 +27,7 @@ namespace escaque {
 
 // The calibrated range of UCI_Elo (see docs/engine.md, "Strength levels").
 constexpr int STRENGTH_ELO_MIN = 600;
-constexpr int STRENGTH_ELO_MAX = 2300;
+constexpr int STRENGTH_ELO_MAX = 2200;
 constexpr int SKILL_LEVEL_MAX = 20;  // 20 = full strength
 
 // What the UCI options ask for.

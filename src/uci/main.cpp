@@ -9,6 +9,10 @@
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // std::cin is tied to std::cout: every read would flush std::cout from this
+  // thread, outside the output mutex, racing with the search thread's writes
+  // (seen as a duplicated info line now and then).
+  std::cin.tie(nullptr);
   escaque::UciSession session;
   std::string out;
   // Commands given as arguments run first, synchronously (e.g.

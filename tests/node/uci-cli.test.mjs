@@ -81,6 +81,32 @@ describe('WASM UCI command line = native UCI binary', () => {
     assert.equal(wasm, native);
   });
 
+  test('strength levels play the same moves natively and in WASM with a fixed seed', () => {
+    // One process per search and no command after `go`: the native binary
+    // searches on a thread, and any further command (even quit) would stop it;
+    // at the end of input it lets a bounded search finish.
+    const strip = (out) => out.replace(/ nps \d+| time \d+/g, '');
+    let searches = 0;
+    for (const elo of [600, 1500]) {
+      for (const position of [`fen ${FENS.kiwipete}`, 'startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6']) {
+        const input = scriptText(['setoption name UCI_LimitStrength value true', 'setoption name Strength Seed value 42',
+          `setoption name UCI_Elo value ${elo}`, `position ${position}`, 'go depth 64']);
+        const native = strip(runNative(input).stdout);
+        const wasm = strip(runWasm(input).stdout);
+        assert.match(native, /\ninfo depth 1 .*multipv 2 /, 'a limited level searches several candidates');
+        assert.match(native, /\nbestmove \S+/);
+        assert.equal(wasm, native);
+        ++searches;
+      }
+    }
+    assert.equal(searches, 4);
+    const bad = scriptText(['setoption name UCI_Elo value 99', 'setoption name Skill Level value x', 'quit']);
+    const native = runNative(bad).stdout;
+    assert.match(native, /info string setoption UCI_Elo: 99 is outside 600\.\.2200; using 600/);
+    assert.match(native, /info string setoption Skill Level: invalid value 'x'/);
+    assert.equal(runWasm(bad).stdout, native);
+  });
+
   test('the transcripts contain the published perft totals', () => {
     const out = runWasm(scriptText(SCRIPTS['perft 3 on standard positions'])).stdout;
     const totals = [...out.matchAll(/Nodes searched: (\d+)/g)].map((m) => Number(m[1]));
@@ -94,7 +120,11 @@ describe('WASM UCI command line = native UCI binary', () => {
   test('UCI handshake answers', () => {
     const out = runWasm(scriptText(SCRIPTS.handshake)).stdout;
     assert.match(out, /^id name escaque\n/);
-    assert.match(out, /\noption name UCI_Chess960 type check default false\nuciok\nreadyok\nreadyok\n$/);
+    assert.match(out, /\noption name UCI_Chess960 type check default false\n/);
+    assert.match(out, new RegExp('\noption name UCI_LimitStrength type check default false\n' +
+      'option name UCI_Elo type spin default 2200 min 600 max 2200\n' +
+      'option name Skill Level type spin default 20 min 0 max 20\n' +
+      'option name Strength Seed type spin default 0 min 0 max 2147483647\nuciok\nreadyok\nreadyok\n$'));
   });
 
   test('nothing after quit is answered', () => {
