@@ -29,6 +29,10 @@ const MAX_MULTIPV = 256;
 // reached the search, e.g. while it loads).
 const STOP_GRACE_MS = 15;
 
+// escaque.wasm as compiled by the first worker: later workers (other engines, or a replacement
+// after a forced stop) are instantiated from it without compiling again.
+let compiledWasm = null;
+
 const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
     typeof process.versions.node === 'string';
 
@@ -175,6 +179,7 @@ class WorkerLink {
     const receive = (message) => {
       if (this.dead) return;
       if (message.type === 'ready') readyResolve(message);
+      else if (message.type === 'compiled') compiledWasm ??= message.module;
       else if (message.type === 'fatal') this.fail(new EngineError(`engine worker failed: ${message.error.message}`));
       else this.onMessage(message);
     };
@@ -201,7 +206,11 @@ class WorkerLink {
       this.#kill = () => worker.terminate();
       this.#setBusy = () => {};
     }
-    this.#send({ type: 'init', control: control?.buffer ?? null });
+    try {
+      this.#send({ type: 'init', control: control?.buffer ?? null, module: compiledWasm ?? undefined });
+    } catch {  // a host that cannot pass a compiled module along: the worker compiles its own
+      this.#send({ type: 'init', control: control?.buffer ?? null });
+    }
     for (const m of this.#queue.splice(0)) this.#send(m);
     this.#setBusy(this.#busy);
   }
