@@ -96,7 +96,6 @@ async function measureStops(page, sharedMemory, count) {
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'];
     const latencies = [];
     const illegal = [];
-    let uiStalls = 0;
     // How late the page itself gets the CPU meanwhile (see tests/node/stop-bar.mjs).
     const lateness = [];
     let probing = true;
@@ -110,11 +109,8 @@ async function measureStops(page, sharedMemory, count) {
     for (let k = 0; k < count; k++) {
       const fen = fens[k % 3];
       const search = engine.bestMove(fen, { infinite: true });
-      // Meanwhile the page stays responsive: timers fire on time.
       const wait = [0, 1, 5, 20, 60, 150, 300][k % 7] + Math.random() * 20;
-      const t = performance.now();
       await new Promise((r) => setTimeout(r, wait));
-      if (performance.now() - t > wait + 100) uiStalls++;
       const t0 = performance.now();
       const result = await engine.stop();
       latencies.push(performance.now() - t0);
@@ -124,14 +120,13 @@ async function measureStops(page, sharedMemory, count) {
     probing = false;
     await probe;
     await engine.dispose();
-    return { latencies, illegal, uiStalls, hostLate: Math.max(0, ...lateness) };
+    return { latencies, illegal, hostLate: Math.max(0, ...lateness) };
   }, { sharedMemory, count });
 }
 
 test('20 stops in the page with shared memory: each within 50 ms, each a legal move', async () => {
   const { page, problems } = await openPage();
   const run = await stopBar(page, true, 20, 'Engine.stop() latency (Chromium Worker, shared memory)');
-  assert.equal(run.uiStalls, 0);
   assert.ok(run.max <= 50, run.latencies.map((l) => l.toFixed(1)).join(', '));
   assert.deepEqual(problems, []);
   await page.close();
