@@ -4,7 +4,7 @@
 // other libraries come from bench/anchors-compare.sh.
 //
 //   node bench/api-micro.mjs [--runs 5] [--scale 1]
-import { init, Chess } from '../dist/index.mjs';
+import { init, Chess, Position } from '../dist/index.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -53,4 +53,17 @@ for (const [name, fen] of Object.entries(FENS)) {
   time('new Chess() + dispose()', 20000 * SCALE, (n) => {
     for (let i = 0; i < n; i++) new Chess().dispose();
   });
+}
+{
+  const pos = new Position();
+  const ids = pos.moveIds();
+  time('Position play(id)+undo() start', 200000 * SCALE, (n) => {
+    for (let i = 0; i < n; i++) { pos.play(ids[i % ids.length]); pos.undo(); }
+  });
+  time('Position play(uci)+undo() start', 100000 * SCALE, (n) => {
+    for (let i = 0; i < n; i++) { pos.play('g1f3'); pos.undo(); }
+  });
+  time('Position moveIds() start', 100000 * SCALE, (n) => { for (let i = 0; i < n; i++) pos.moveIds(); });
+  time('Position san(id) start', 100000 * SCALE, (n) => { for (let i = 0; i < n; i++) pos.san(ids[i % ids.length]); });
+  time('Position key() start', 100000 * SCALE, (n) => { for (let i = 0; i < n; i++) pos.key(); });
 }
