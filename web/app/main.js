@@ -112,6 +112,7 @@ async function engineMove() {
   const plies = record.moves.length;
   const token = { record, plies };
   engineThinking = token;
+  performance.mark('escaque-engine-thinking');
   render();
   try {
     const onInfo = settings.hints ? (info) => showThinking(info, side) : undefined;
@@ -119,6 +120,7 @@ async function engineMove() {
     if (engineThinking !== token || ctrl.record !== record || record.moves.length !== plies || ctrl.over) return;
     engineThinking = null;
     const offer = ctrl.game.drawOffer();
+    let note = '';
     if (offer === other(side)) {
       // A person's offer: the engine takes it when it judges its own position worse.
       const bad = result.score && (result.score.type === 'mate' ? result.score.value < 0 : result.score.value <= -50);
@@ -132,13 +134,14 @@ async function engineMove() {
         }
       }
       ctrl.declineDraw();
-      showStatus('The engine declines the draw.');
+      note = 'The engine declines the draw.';
     }
     if (!result.bestMove || result.bestMove === '(none)') return;
     const t0 = performance.now();
     const move = ctrl.play(result.bestMove);
     moveSound(move);
     performance.measure('escaque-engine-move-applied', { start: t0 });
+    if (note) showStatus(`${note} ${$('status').textContent}`);
   } catch (e) {
     if (engineThinking === token) engineThinking = null;
     showStatus(`The engine could not move: ${e.message}`);
