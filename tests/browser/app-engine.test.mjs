@@ -156,7 +156,7 @@ describe('against the engine', () => {
     await typeMoves(page, ['e4']);
     await page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 30_000 });
     assert.equal(await page.getAttribute('body', 'data-result'), null);
-    assert.match(await page.textContent('#status'), /declines/);
+    assert.match(await page.textContent('#notice'), /declines/);
     // A bare king against king and queen: the engine (Black) takes the draw.
     await newGame(page, { opponent: 'engine', color: 'w', level: 'full', position: 'k7/8/8/8/8/8/8/KQ6 w - - 0 40' });
     await page.click('#offer-draw');

@@ -141,7 +141,7 @@ async function engineMove() {
     const move = ctrl.play(result.bestMove);
     moveSound(move);
     performance.measure('escaque-engine-move-applied', { start: t0 });
-    if (note) showStatus(`${note} ${$('status').textContent}`);
+    if (note) showStatus(note);
   } catch (e) {
     if (engineThinking === token) engineThinking = null;
     showStatus(`The engine could not move: ${e.message}`);
@@ -178,6 +178,7 @@ function humanMove(input, language = 'en') {
   try {
     const move = ctrl.play(input, language);
     moveSound(move);
+    showStatus('');
     return true;
   } catch (e) {
     showMoveError(e.message);
@@ -394,9 +395,10 @@ $('settings-form').addEventListener('change', () => {
 
 // ---- drawing ----
 
+// Messages about what just happened (a refused claim, the engine's answer to an offer): their own line,
+// which the turn/result status never overwrites.
 function showStatus(text) {
-  if (text) $('status').textContent = text;
-  else renderStatus();
+  $('notice').textContent = text;
 }
 
 function orientation() {
