@@ -209,6 +209,7 @@ $('move-form').addEventListener('submit', (e) => {
   if (humanMove(text, language)) {
     $('move-input').value = '';
     showMoveError('');
+    renderActions();
   }
 });
 $('move-input').addEventListener('input', () => { showMoveError(''); renderActions(); });
@@ -220,6 +221,7 @@ $('claim-with-move').addEventListener('click', () => {
     const { language } = typedMove(text);
     const result = ctrl.claimDraw(text, language);
     $('move-input').value = '';
+    renderActions();
     showStatus(result.granted ? `Claim granted: ${result.explanation}` : `Claim refused: ${result.explanation}`);
   } catch (e) {
     showMoveError(e.message);
