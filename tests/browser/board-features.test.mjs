@@ -29,11 +29,14 @@ describe('board features', () => {
     await mountBoards(page, [{ interactive: 'both', coordinates: '' }]);
     await call(page, 'b0', 'flip');
     assert.equal(await page.evaluate(() => document.getElementById('b0').getAttribute('orientation')), 'black');
-    const bottomLeft = await page.evaluate(() => {
-      const cells = document.getElementById('b0').shadowRoot.querySelectorAll('.sq');
-      return [cells[56].dataset.square, cells[56].textContent, cells[7].dataset.square];
+    const corners = await page.evaluate(() => {
+      const root = document.getElementById('b0').shadowRoot;
+      const cells = root.querySelectorAll('.sq');
+      const text = (sel) => [...root.querySelectorAll(sel)].map((e) => e.textContent).join('');
+      return [cells[56].dataset.square, cells[7].dataset.square, text('.coords .f'), text('.coords .r')];
     });
-    assert.deepEqual(bottomLeft, ['h8', 'h8', 'a1']);  // files and ranks relabelled too
+    // Screen bottom-left is h8; files read h..a left to right, ranks 1..8 top to bottom.
+    assert.deepEqual(corners, ['h8', 'a1', 'hgfedcba', '12345678']);
     const box = await page.locator('#b0 .board').boundingBox();
     const e2 = await squareCenter(page, 'e2');
     assert.ok(e2.y < box.y + box.height / 2, 'White is at the top');
@@ -101,8 +104,13 @@ describe('board features', () => {
     const colors = await page.evaluate(() => [...document.getElementById('b0').shadowRoot.querySelectorAll('svg.annot line')]
       .map((l) => l.style.stroke));
     assert.deepEqual(colors, ['rgb(200, 0, 0)', '']);
-    await clickSquare(page, 'a4');
+    await drag(page, 'b1', 'c3', 'b0', { button: 'right' });
+    await clickSquare(page, 'a4');   // a left click clears what the person drew, not what the page set
+    assert.deepEqual(await page.evaluate(() => document.getElementById('b0').arrows),
+      [{ from: 'e2', to: 'e4', color: 'rgb(200, 0, 0)' }, { from: 'd2', to: 'd4' }]);
+    await call(page, 'b0', 'clearAnnotations');
     assert.deepEqual(await page.evaluate(() => document.getElementById('b0').arrows), []);
+    assert.equal(await page.evaluate(() => document.getElementById('b0').shadowRoot.querySelectorAll('svg.annot *').length), 0);
     await assert.rejects(call(page, 'b0', 'setArrows', [{ from: 'e2', to: 'z9' }]), /setArrows/);
   });
 
@@ -232,6 +240,7 @@ describe('board features', () => {
     await drag(page, 'd7', 'c7');
     assert.deepEqual((await events(page, 'b0', 'gameover')).map((e) => e.outcome),
       [{ result: '1/2-1/2', reason: 'stalemate' }]);
+    assert.equal(await liveText(page), 'White queen from d7 to c7. Draw: stalemate');
     await drag(page, 'a8', 'b8');
     assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['Qc7']);
   });
@@ -248,5 +257,32 @@ describe('board features', () => {
     await drag(page, 'f1', 'h1', 'step');     // onto the rook: castling
     assert.deepEqual((await events(page, 'step', 'move')).map((m) => m.san), ['Kg1', 'O-O']);
     assert.match(await boardFen(page, 'step'), /\/5RK1 b/);
+  });
+  test('premove dropped when its piece is captured first', async () => {
+    await mountBoards(page, [{ interactive: 'white', premoves: '' }]);
+    for (const m of ['e4', 'd5']) await call(page, 'b0', 'move', m);   // 1. e4 d5, White to move
+    await drag(page, 'e4', 'e5');                                    // plays e5 (a person's move)
+    await call(page, 'b0', 'move', 'Nc6');
+    await drag(page, 'e5', 'e6');                                    // White: e6
+    await drag(page, 'f1', 'b5');                                    // premove Bb5 (Black to move)
+    await drag(page, 'e6', 'e7');                                    // the selection moves on: premove e6-e7 now
+    assert.deepEqual(await page.evaluate(() => document.getElementById('b0').premove), { from: 'e6', to: 'e7' });
+    await call(page, 'b0', 'move', 'fxe6');                          // Black captures the pawn on e6
+    await page.waitForFunction(() => document.getElementById('b0').premove === null);
+    assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['e5', 'e6']);
+    assert.equal(await page.evaluate(() => document.getElementById('b0').turn), 'w');
+    assert.equal(await liveText(page), 'Premove cancelled');
+  });
+
+  test('a typed move the page refuses leaves the game and its redo list alone', async () => {
+    await mountBoards(page, [{ interactive: 'both' }]);
+    await drag(page, 'e2', 'e4');
+    await call(page, 'b0', 'undo');
+    await page.evaluate(() => document.getElementById('b0').addEventListener('move', (e) => e.preventDefault()));
+    await page.locator('#b0 input').fill('d4');
+    await page.locator('#b0 input').press('Enter');
+    assert.equal(await boardFen(page), START);
+    assert.equal(await page.locator('#b0 input').inputValue(), 'd4', 'the text stays for correction');
+    assert.deepEqual(await call(page, 'b0', 'redo'), { san: 'e4', uci: 'e2e4' });
   });
 });

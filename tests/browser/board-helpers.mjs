@@ -29,7 +29,9 @@ export async function openBoardPage(env, { viewport = { width: 900, height: 900 
 export async function mountBoards(page, boards, width = 400) {
   await page.evaluate(async ({ boards, width }) => {
     const main = document.querySelector('main');
-    main.replaceChildren();
+    const heading = document.createElement('h1');
+    heading.textContent = 'Board fixture';
+    main.replaceChildren(heading);
     window.boardEvents = {};
     const ready = [];
     for (const [i, attrs] of boards.entries()) {

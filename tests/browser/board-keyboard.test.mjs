@@ -126,19 +126,23 @@ describe('keyboard and words', () => {
     await mountBoards(page, [{ interactive: 'both', language: 'en', fen: 'r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1' }]);
     await page.evaluate(() => document.getElementById('b0').move('bxa8=N'));
     assert.equal(await liveText(page), 'White pawn from b7 takes a8, promotes to knight');
+    await mountBoards(page, [{ interactive: 'both', language: 'es', fen: '7k/8/8/8/8/8/1p6/K7 w - - 0 1' }]);
+    await page.evaluate(() => document.getElementById('b0').move('Kxb2'));
+    assert.equal(await liveText(page), 'Rey blanco de a1 captura en b2. Tablas: posición muerta');
   });
 
-  test('typed moves: Spanish SAN, UCI, long algebraic and 0-0, with errors named', async () => {
+  test('typed moves: Spanish SAN, UCI, long algebraic, 0-0, figurines, English, with errors named', async () => {
     await mountBoards(page, [{ interactive: 'both', language: 'es' }]);
     const input = page.locator('#b0 input');
     assert.equal(await page.locator('#b0 label').textContent(), 'Escribe una jugada');
-    for (const text of ['Cf3', 'g8f6', 'g2-g3', 'g7g6', 'Ag2', 'Af8-g7', '0-0', 'O-O']) {
+    // Spanish SAN, UCI, long algebraic, both castling spellings, a figurine, English SAN.
+    for (const text of ['Cf3', 'g8f6', 'g2-g3', 'g7g6', 'Ag2', 'Af8-g7', '0-0', 'O-O', '♘c3', 'Nc6']) {
       await input.fill(text);
       await input.press('Enter');
       assert.equal(await input.inputValue(), '', `${text} accepted`);
     }
     assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san),
-      ['Nf3', 'Nf6', 'g3', 'g6', 'Bg2', 'Bg7', 'O-O', 'O-O']);
+      ['Nf3', 'Nf6', 'g3', 'g6', 'Bg2', 'Bg7', 'O-O', 'O-O', 'Nc3', 'Nc6']);
     assert.ok((await events(page, 'b0', 'move')).every((m) => m.source === 'text'));
     const before = await boardFen(page);
     await input.fill('Dd8');  // the queen cannot get there
@@ -159,7 +163,7 @@ describe('keyboard and words', () => {
     assert.equal(await focusedButton(), 'b');
     await page.keyboard.press('Enter');
     assert.deepEqual((await events(page, 'b0', 'move')).map((m) => m.san), ['e8=B']);
-    assert.equal(await liveText(page), 'White pawn from e7 to e8, promotes to bishop');
+    assert.equal(await liveText(page), 'White pawn from e7 to e8, promotes to bishop. Draw: dead position');  // K+B v K
     assert.equal(await focused(page), 'e8');
   });
 });

@@ -23,6 +23,13 @@ describe('board as packaged', () => {
     assert.ok(pkg.sideEffects.includes('./dist/board/escaque-board.js'), 'importing it registers the element');
   });
 
+  test("import 'escaque/board' resolves to dist/board/ and is safe without a DOM", async () => {
+    assert.equal(import.meta.resolve('escaque/board'), DIST_BOARD.href);
+    const mod = await import('escaque/board');
+    assert.equal(typeof mod.EscaqueBoard, 'function');
+    assert.equal(mod.START_FEN, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  });
+
   test('dist/board/escaque-board.js runs from /dist/board/ and plays', async () => {
     assert.ok(existsSync(DIST_BOARD), 'dist/board/ is missing: run npm run build (cmake copies web/board/ there)');
     assert.equal(readFileSync(DIST_BOARD, 'utf8'),

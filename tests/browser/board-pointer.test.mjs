@@ -48,6 +48,19 @@ describe('pointer moves', () => {
     assert.equal((await drawnPieces(page)).f6, 'bn');
   });
 
+  test('show-legal: dots on empty targets, rings on captures; select events', async () => {
+    await mountBoards(page, [{ interactive: 'both', 'show-legal': '',
+      fen: 'rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' }]);
+    await clickSquare(page, 'e4');
+    const marks = await page.evaluate(() => [...document.getElementById('b0').shadowRoot.querySelectorAll('.sq.dest')]
+      .map((c) => `${c.dataset.square}${c.classList.contains('cap') ? 'x' : ''}`).sort());
+    assert.deepEqual(marks, ['d5x', 'e5']);
+    await clickSquare(page, 'e4');    // a second click puts the pawn down
+    const selects = (await events(page, 'b0', 'select')).map((e) => e.square);
+    assert.deepEqual(selects, ['e4', null]);
+    assert.equal(await page.evaluate(() => document.getElementById('b0').shadowRoot.querySelectorAll('.sq.dest').length), 0);
+  });
+
   test('an illegal drop snaps back: no move event, position unchanged', async () => {
     await mountBoards(page, [{ interactive: 'both' }]);
     await drag(page, 'e2', 'e5');           // pawn cannot go three squares

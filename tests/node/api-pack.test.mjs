@@ -3,7 +3,7 @@
 // 'escaque'` loads the WebAssembly module from inside the package and plays.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -24,11 +24,13 @@ test('npm pack: the files, and an installed copy that works', () => {
   requireFile(`${ROOT}dist/index.mjs`, 'run scripts/build.sh (WASM build) first');
   const [info] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT));
   const files = info.files.map((f) => f.path).sort();
+  // The board component (issue 5) ships as dist/board/, one file per web/board/ file.
+  const boardFiles = readdirSync(`${ROOT}web/board`).map((f) => `dist/board/${f}`);
   assert.deepEqual(files, [
     'README.md', 'bin/escaque-uci.mjs', 'dist/engine-protocol.mjs', 'dist/engine-worker.mjs', 'dist/engine.mjs',
     'dist/escaque.mjs', 'dist/escaque.wasm', 'dist/index.d.ts', 'dist/index.mjs', 'dist/loader.mjs', 'docs/api.md',
-    'package.json',
-  ]);
+    'docs/board.md', 'package.json', ...boardFiles,
+  ].sort());
 
   const project = join(work, 'project');
   const installed = join(project, 'node_modules', 'escaque');

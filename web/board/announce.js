@@ -18,6 +18,8 @@ const WORDS = {
     empty: 'empty', board: 'Chess board', input: 'Type a move', illegal: 'Illegal move',
     promotion: 'Promote to', premove: 'Premove', premoveCancelled: 'Premove cancelled',
     selected: 'selected', white: 'white', black: 'black',
+    draw: 'Draw', stalemate: 'stalemate', dead: 'dead position', five: 'fivefold repetition',
+    seventyFive: '75-move rule',
   },
   es: {
     pieces: ['peón', 'caballo', 'alfil', 'torre', 'dama', 'rey'], gender: [0, 0, 0, 1, 1, 0],
@@ -27,6 +29,8 @@ const WORDS = {
     empty: 'vacía', board: 'Tablero de ajedrez', input: 'Escribe una jugada', illegal: 'Jugada ilegal',
     promotion: 'Coronar en', premove: 'Prejugada', premoveCancelled: 'Prejugada cancelada',
     selected: 'seleccionado', white: 'blancas', black: 'negras',
+    draw: 'Tablas', stalemate: 'ahogado', dead: 'posición muerta', five: 'quíntuple repetición',
+    seventyFive: 'regla de los 75 movimientos',
   },
   fr: {
     pieces: ['pion', 'cavalier', 'fou', 'tour', 'dame', 'roi'], gender: [0, 0, 0, 1, 1, 0],
@@ -36,6 +40,8 @@ const WORDS = {
     empty: 'vide', board: "Échiquier", input: 'Saisir un coup', illegal: 'Coup illégal',
     promotion: 'Promouvoir en', premove: 'Coup anticipé', premoveCancelled: 'Coup anticipé annulé',
     selected: 'sélectionné', white: 'les blancs', black: 'les noirs',
+    draw: 'Partie nulle', stalemate: 'pat', dead: 'position morte', five: 'quintuple répétition',
+    seventyFive: 'règle des 75 coups',
   },
   de: {
     pieces: ['Bauer', 'Springer', 'Läufer', 'Turm', 'Dame', 'König'], gender: [0, 0, 0, 0, 1, 0],
@@ -45,6 +51,8 @@ const WORDS = {
     empty: 'leer', board: 'Schachbrett', input: 'Zug eingeben', illegal: 'Unzulässiger Zug',
     promotion: 'Umwandeln in', premove: 'Vorauszug', premoveCancelled: 'Vorauszug gelöscht',
     selected: 'ausgewählt', white: 'Weiß', black: 'Schwarz',
+    draw: 'Remis', stalemate: 'Patt', dead: 'tote Stellung', five: 'fünfmalige Stellungswiederholung',
+    seventyFive: '75-Züge-Regel',
   },
   nl: {
     pieces: ['pion', 'paard', 'loper', 'toren', 'dame', 'koning'], gender: [0, 2, 0, 0, 0, 0],
@@ -54,12 +62,12 @@ const WORDS = {
     empty: 'leeg', board: 'Schaakbord', input: 'Typ een zet', illegal: 'Onreglementaire zet',
     promotion: 'Promoveren tot', premove: 'Voorzet', premoveCancelled: 'Voorzet geannuleerd',
     selected: 'geselecteerd', white: 'wit', black: 'zwart',
+    draw: 'Remise', stalemate: 'pat', dead: 'dode stelling', five: 'vijfvoudige herhaling',
+    seventyFive: '75-zettenregel',
   },
 };
 const F_PIECES = ['Bauer', 'Springer', 'Läufer', 'Turm', 'Dame', 'König'];
 const TYPES = 'pnbrqk';
-
-export const LANGUAGES = Object.keys(WORDS);
 
 // The word table for a language code such as "es", "es-AR" or "DE".
 export function words(language) {
@@ -121,4 +129,17 @@ function appendixF(move) {
   if (move.flags?.checkmate) text += ', Schachmatt';
   else if (move.flags?.check) text += ', Schach';
   return text;
+}
+
+const DRAW_REASONS = { stalemate: 'stalemate', 'dead-position': 'dead', 'fivefold-repetition': 'five',
+  'seventy-five-moves': 'seventyFive' };
+
+// The end of a game the board itself reached by a move, in words ("Draw:
+// stalemate"); null for checkmate (the move's words already say it) and for
+// results the page decides (claims, resignation, time).
+export function drawWords(outcome, language) {
+  const key = DRAW_REASONS[outcome?.reason];
+  if (!key) return null;
+  const w = words(language);
+  return `${w.draw}: ${w[key]}`;
 }

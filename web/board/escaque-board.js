@@ -9,7 +9,7 @@
 // "/dist/"), and from the npm package's dist/board/ ("dist/board/../../dist/").
 import { init, Chess } from '../../dist/index.mjs';
 
-import { moveWords, pieceWords, squareLabel, squareWords, words } from './announce.js';
+import { drawWords, moveWords, pieceWords, squareLabel, squareWords, words } from './announce.js';
 import { createAnnotationLayer, drawAnnotations, toggle } from './annotations.js';
 import { isSquare, parsePlacement, premoveTargets, turnOf } from './geometry.js';
 import { attachKeyboard } from './keyboard.js';
@@ -32,7 +32,11 @@ function styleSheet() {
   return sheet;
 }
 
-export class EscaqueBoard extends HTMLElement {
+// Importable where there is no DOM (server-side rendering, Node tools): the
+// class then exists but is never registered.
+const ElementBase = typeof HTMLElement === 'undefined' ? class {} : HTMLElement;
+
+export class EscaqueBoard extends ElementBase {
   static get observedAttributes() {
     return ['fen', 'pgn', 'orientation', 'interactive', 'last-move', 'check', 'animation', 'piece-set',
       'language', 'announce', 'label', 'text-input', 'show-legal', 'premoves', 'chess960'];
@@ -44,6 +48,7 @@ export class EscaqueBoard extends HTMLElement {
   #chess = null;
   #ownsChess = false;
   #ready;
+  #pendingPgn = null;      // a PGN given before the rules had loaded
   #fen = START_FEN;
   #placement = parsePlacement(START_FEN);
   #orientation = 'white';
@@ -51,12 +56,14 @@ export class EscaqueBoard extends HTMLElement {
   #dests = new Map();      // target square -> legal moves (several for a promotion)
   #premoveMode = false;    // the selection is a premove (not the mover's turn)
   #premove = null;         // {from, to, promotion?} waiting for its turn
+  #premoveCode = '';       // the piece it moves ("wn"): gone from its square = premove dropped
   #legal = null;           // from square -> legal moves, for the current position
   #history = null;         // verbose history, for navigation
   #viewPly = null;         // null = the live position; else a ply of the game shown
   #lastMove = null;
   #arrows = [];
   #circles = [];
+  #userDrawn = new WeakSet();  // annotations a person drew (a left click clears only these)
   #busy = false;
   #focus = 52;             // the cell in the tab order (e2 from White's side)
   #marked = [];            // cells carrying highlight classes
@@ -76,7 +83,7 @@ export class EscaqueBoard extends HTMLElement {
     this.#pieces = new PieceLayer(this.#view.pieces, (code) => this.#makePiece(code));
     this.#annot = createAnnotationLayer();
     this.#view.board.append(this.#annot);
-    orientCells(this.#view.cells, this.#orientation);
+    orientCells(this.#view.cells, this.#view.coords, this.#orientation);
     attachPointer(this.#view.board, this.#controller());
     attachKeyboard(this.#view.board, this.#controller());
     this.#view.entry.addEventListener('submit', (e) => {
@@ -175,6 +182,7 @@ export class EscaqueBoard extends HTMLElement {
       if (!placement) throw new SyntaxError(`setPosition: "${fen}" is not a FEN board`);
       this.#fen = fen;
       this.#placement = placement;
+      this.#pendingPgn = null;  // the latest call wins
       this.#render();
       return;
     }
@@ -189,7 +197,6 @@ export class EscaqueBoard extends HTMLElement {
     }
     this.#adopt(Chess.fromPgn(pgn, language ? { language } : undefined), true, 'pgn');
   }
-  #pendingPgn = null;
 
   /** Plays on a Chess instance the caller owns (the board never disposes it). */
   setGame(chess) {
@@ -323,6 +330,7 @@ export class EscaqueBoard extends HTMLElement {
   }
 
   #sync(lastMove) {
+    this.#clearUserAnnotations();
     this.#fen = this.#chess.fen();
     this.#placement = parsePlacement(this.#fen);
     this.#lastMove = lastMove;
@@ -336,12 +344,14 @@ export class EscaqueBoard extends HTMLElement {
     this.#selected = null;
     this.#dests = new Map();
     this.#sync({ from: played.from, to: played.to });
-    this.#announce(moveWords(played, this.language, this.#style()));
+    const over = this.#chess.isGameOver() ? this.#chess.outcome() : null;
+    const ending = over && drawWords(over, this.language);
+    this.#announce(moveWords(played, this.language, this.#style()) + (ending ? `. ${ending}` : ''));
     if (t0 !== undefined && typeof performance?.measure === 'function') {
       performance.measure('escaque-board:move', { start: t0, end: performance.now() });
     }
     this.#emit('change', { fen: this.#fen, move: played, source });
-    if (this.#chess.isGameOver()) this.#emit('gameover', { outcome: this.#chess.outcome() });
+    if (over) this.#emit('gameover', { outcome: over });
     if (source === 'api') this.#schedulePremove();
   }
 
@@ -405,14 +415,18 @@ export class EscaqueBoard extends HTMLElement {
       deselect: () => { this.#deselect(); this.#render(); },
       snapBack: () => this.#render(),
       hover: (sq) => this.#hover(sq),
-      clearUserAnnotations: () => { if (this.#arrows.length || this.#circles.length) this.clearAnnotations(); },
+      clearUserAnnotations: () => this.#clearUserAnnotations(),
       toggleArrow: (from, to) => {
-        this.#arrows = toggle(this.#arrows, { from, to }, (a) => a.from + a.to);
+        const arrow = { from, to };
+        this.#userDrawn.add(arrow);
+        this.#arrows = toggle(this.#arrows, arrow, (a) => a.from + a.to);
         this.#drawAnnotations();
         this.#emit('annotate', { arrows: this.arrows, highlights: this.highlights });
       },
       toggleCircle: (square) => {
-        this.#circles = toggle(this.#circles, { square }, (c) => c.square);
+        const circle = { square };
+        this.#userDrawn.add(circle);
+        this.#circles = toggle(this.#circles, circle, (c) => c.square);
         this.#drawAnnotations();
         this.#emit('annotate', { arrows: this.arrows, highlights: this.highlights });
       },
@@ -421,7 +435,7 @@ export class EscaqueBoard extends HTMLElement {
       escape: () => {
         if (this.#selected) { this.#deselect(); this.#render(); } else this.#cancelPremove(true);
       },
-      focusCell: (i) => this.#focusCell(i),
+      focusCell: (i, focus = true) => this.#focusCell(i, focus),
     };
   }
 
@@ -489,6 +503,7 @@ export class EscaqueBoard extends HTMLElement {
     if (this.#premoveMode) {
       const set = (promotion) => {
         this.#premove = promotion ? { from, to, promotion } : { from, to };
+        this.#premoveCode = code;
         this.#deselect();
         this.#render();
         const w = words(this.language);
@@ -508,8 +523,9 @@ export class EscaqueBoard extends HTMLElement {
     const candidates = this.#dests.get(to);
     if (candidates.some((m) => m.promotion)) {
       this.#pieces.at(from)?.classList.remove('drag');
+      const fenAsked = this.#fen;
       this.#askPromotion(to, code[0], source === 'keyboard').then((type) => {
-        const chosen = type && candidates.find((m) => m.promotion === type);
+        const chosen = type && this.#fen === fenAsked && candidates.find((m) => m.promotion === type);
         if (chosen) this.#commit(chosen, source);
         else { this.#deselect(); this.#render(); }
       });
@@ -525,7 +541,7 @@ export class EscaqueBoard extends HTMLElement {
     if (this.hasAttribute('auto-queen')) return 'q';
     this.#busy = true;
     try {
-      return await pickPromotion(this.#view.board, { square, color, orientation: this.#orientation,
+      return await pickPromotion(this.#view.frame, { square, color, orientation: this.#orientation,
         language: this.language, makePiece: (code) => this.#makePiece(code, true) });
     } finally {
       this.#busy = false;
@@ -560,37 +576,41 @@ export class EscaqueBoard extends HTMLElement {
     if (!this.#chess) return fail('not ready');
     const color = turnOf(this.#fen);
     if (this.#mayPick(color) !== 'move') return fail(`${words(this.language).illegal}: ${text}`);
+    // Identify the move on a copy: the page may still refuse it, and the game's
+    // redo list must not change.
+    const probe = this.#chess.clone();
     let played = null;
     let error = null;
-    for (const language of new Set([this.language, 'en'])) {
-      try {
-        played = this.#chess.move(text, { language });
-        break;
-      } catch (e) {
-        error ??= e;
+    try {
+      for (const language of new Set([this.language, 'en'])) {
+        try {
+          played = probe.move(text, { language });
+          break;
+        } catch (e) {
+          error ??= e;
+        }
       }
+    } finally {
+      probe.dispose();
     }
     if (!played) return fail(`${words(this.language).illegal}: ${error.message}`);
-    this.#chess.undo();  // only to identify the move: the page may still refuse it
-    this.#legal = null;
-    const move = this.#legalFrom(played.from).find((m) => m.uci === played.uci) ?? played;
-    if (this.#commit(move, 'text') === 'moved') input.value = '';
+    const move = this.#legalFrom(played.from).find((m) => m.uci === played.uci);
+    if (move && this.#commit(move, 'text') === 'moved') input.value = '';
   }
 
+  // After the opponent's move: play the waiting premove if it is now legal,
+  // drop it (and say so) if not; keep it while it is still not its turn.
   #schedulePremove() {
     if (!this.#premove) return;
     queueMicrotask(() => {
       const pm = this.#premove;
-      if (!pm || !this.#chess) return;
-      const color = this.#placement.get(pm.from)?.[0];
-      if (!color || turnOf(this.#fen) !== color || this.#mayPick(color) !== 'move') {
-        if (color !== turnOf(this.#fen) && color) return;  // still the opponent's turn
-        this.#cancelPremove(true);
-        return;
-      }
-      const move = this.#legalFrom(pm.from).find((m) => (m.to === pm.to || m.rookFrom === pm.to) &&
-        (m.promotion ?? null) === (pm.promotion ?? null));
+      const code = this.#premoveCode;
+      if (!pm || !this.#chess || turnOf(this.#fen) !== code[0]) return;
       this.#premove = null;
+      const move = this.#placement.get(pm.from) === code && this.#mayPick(code[0]) === 'move'
+        ? this.#legalFrom(pm.from).find((m) => (m.to === pm.to || m.rookFrom === pm.to) &&
+          (m.promotion ?? null) === (pm.promotion ?? null))
+        : null;
       if (!move) {
         this.#announce(words(this.language).premoveCancelled);
         this.#emit('premove', { premove: null });
@@ -671,6 +691,17 @@ export class EscaqueBoard extends HTMLElement {
     if (this.#view.entry.hidden === entryShown) this.#view.entry.hidden = !entryShown;
   }
 
+  // What a person drew goes with the next left click or the next move.
+  #clearUserAnnotations() {
+    const arrows = this.#arrows.filter((a) => !this.#userDrawn.has(a));
+    const circles = this.#circles.filter((c) => !this.#userDrawn.has(c));
+    if (arrows.length === this.#arrows.length && circles.length === this.#circles.length) return;
+    this.#arrows = arrows;
+    this.#circles = circles;
+    this.#drawAnnotations();
+    this.#emit('annotate', { arrows: this.arrows, highlights: this.highlights });
+  }
+
   #drawAnnotations() {
     drawAnnotations(this.#annot, this.#arrows, this.#circles, this.#orientation);
   }
@@ -684,6 +715,7 @@ export class EscaqueBoard extends HTMLElement {
   }
 
   #focusCell(i, focus = true) {
+    if (i === this.#focus && !focus) return;
     this.#focus = i;
     this.#updateLabels(false);
     if (focus) this.#view.cells[i].focus({ preventScroll: true });
@@ -692,7 +724,7 @@ export class EscaqueBoard extends HTMLElement {
   #setOrientation(orientation) {
     if (orientation === this.#orientation) return;
     this.#orientation = orientation;
-    orientCells(this.#view.cells, orientation);
+    orientCells(this.#view.cells, this.#view.coords, orientation);
     this.#labels.clear();
     this.#render();
     this.#drawAnnotations();

@@ -3,6 +3,11 @@
 // piece up and puts it down, Escape cancels; PageUp/PageDown (and Home/End
 // with Ctrl) step through the game's positions.
 export function attachKeyboard(board, ctl) {
+  // A click can focus a square too: it becomes the tab stop.
+  board.addEventListener('focusin', (e) => {
+    const cell = e.target.closest?.('.sq');
+    if (cell) ctl.focusCell(+cell.dataset.row * 8 + +cell.dataset.col, false);
+  });
   board.addEventListener('keydown', (e) => {
     const cell = e.target.closest?.('.sq');
     if (!cell) return;

@@ -2,19 +2,20 @@
 // page's strict Content-Security-Policy (style-src 'self') does not block, and
 // themable from outside through the --escaque-* custom properties.
 export const BOARD_CSS = `
-:host{display:block;position:relative;container-type:inline-size;max-width:100%;
+:host{display:block;position:relative;container-type:inline-size;max-width:100%;min-width:10rem;
 --light:var(--escaque-light,#ecdab9);--dark:var(--escaque-dark,#ae8a68);
 --last:var(--escaque-last-move,rgba(255,214,10,.42));--sel:var(--escaque-selected,rgba(20,110,210,.45));
 --dot:var(--escaque-legal,rgba(20,40,60,.32));--chk:var(--escaque-check,rgba(225,20,20,.85));
 --pre:var(--escaque-premove,rgba(90,60,200,.45));--focus:var(--escaque-focus,#0a58ca);
---arrow:var(--escaque-arrow,rgba(21,120,27,.75));--coord-light:var(--escaque-coordinate-light,var(--dark));
---coord-dark:var(--escaque-coordinate-dark,var(--light));font-family:var(--escaque-font,system-ui,sans-serif)}
+--arrow:var(--escaque-arrow,rgba(21,120,27,.75));--coord-light:var(--escaque-coordinate-light,#6f5136);
+--coord-dark:var(--escaque-coordinate-dark,#fff8ea);font-family:var(--escaque-font,system-ui,sans-serif)}
 :host([hidden]){display:none}
 :host([theme=high-contrast]){--light:#fff;--dark:#5a5a5a;--last:rgba(255,200,0,.7);--sel:rgba(0,90,255,.75);
 --dot:#000;--chk:#e00000;--focus:#ff00d0;--coord-light:#000;--coord-dark:#fff;
 --escaque-white-stroke:#000;--escaque-black-fill:#000;--escaque-black-detail:#fff}
 @media (prefers-contrast:more){:host(:not([theme])){--light:#fff;--dark:#5a5a5a;--dot:#000;--focus:#ff00d0;
 --coord-light:#000;--coord-dark:#fff}}
+.frame{position:relative}
 .board{position:relative;width:100%;aspect-ratio:1/1;display:grid;grid-template:repeat(8,1fr)/repeat(8,1fr);
 touch-action:none;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;border-radius:var(--escaque-radius,0);
 overflow:hidden;outline:none;forced-color-adjust:none}
@@ -30,10 +31,11 @@ overflow:hidden;outline:none;forced-color-adjust:none}
 .sq.dest.cap::before{inset:2%;background:none;border:max(2px,.9cqw) solid var(--dot)}
 .sq.hover{box-shadow:inset 0 0 0 max(2px,.6cqw) var(--sel)}
 .sq:focus-visible{outline:max(3px,.7cqw) solid var(--focus);outline-offset:calc(-1 * max(3px,.7cqw));z-index:3}
-.co{position:absolute;font-size:max(9px,2.3cqw);line-height:1;font-weight:600;pointer-events:none;color:var(--coord-light)}
-.dark .co{color:var(--coord-dark)}
-.co.f{right:4%;bottom:3%}.co.r{left:4%;top:4%}
-:host(:not([coordinates])) .co,:host([coordinates=none]) .co,:host([coordinates=false]) .co{display:none}
+.coords{position:absolute;inset:0;pointer-events:none;z-index:1}
+.co{position:absolute;font-size:max(9px,2.3cqw);line-height:1;font-weight:600;color:var(--coord-light)}
+.co.dk{color:var(--coord-dark)}
+.co.f{bottom:.4%;width:12.5%;box-sizing:border-box;padding-right:.5%;text-align:right}.co.r{left:.5%;margin-top:.5%}
+:host(:not([coordinates])) .coords,:host([coordinates=none]) .coords,:host([coordinates=false]) .coords{display:none}
 .pieces,.annot{position:absolute;inset:0;pointer-events:none}
 .annot{z-index:4;width:100%;height:100%}
 .piece{position:absolute;left:0;top:0;width:12.5%;height:12.5%;z-index:2;

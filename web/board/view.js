@@ -2,7 +2,7 @@
 // flip), a layer of absolutely positioned pieces moved by CSS transforms, an
 // SVG overlay for arrows, a live region and the typed-move field. Nothing here
 // reads layout, so updates never force a synchronous reflow.
-import { cellOf, squareAtCell, FILES } from './geometry.js';
+import { cellOf, squareAtCell } from './geometry.js';
 
 export function buildView(root, { makeSprite }) {
   const board = document.createElement('div');
@@ -21,13 +21,24 @@ export function buildView(root, { makeSprite }) {
       cell.tabIndex = -1;
       cell.dataset.col = col;
       cell.dataset.row = row;
-      if (row === 7) cell.append(coordinate('f'));
-      if (col === 0) cell.append(coordinate('r'));
       rowEl.append(cell);
       cells.push(cell);
     }
     board.append(rowEl);
   }
+  // Coordinates sit in their own hidden layer, not inside the squares, so a
+  // square's accessible name is exactly its label ("a8, black rook").
+  const coords = document.createElement('div');
+  coords.className = 'coords';
+  coords.setAttribute('aria-hidden', 'true');
+  for (let i = 0; i < 8; i++) {
+    const file = coordinate(`f${i % 2 ? '' : ' dk'}`);
+    file.style.left = `${i * 12.5}%`;
+    const rank = coordinate(`r${i % 2 ? ' dk' : ''}`);
+    rank.style.top = `${i * 12.5}%`;
+    coords.append(file, rank);
+  }
+  board.append(coords);
   const pieces = document.createElement('div');
   pieces.className = 'pieces';
   pieces.setAttribute('aria-hidden', 'true');
@@ -56,8 +67,13 @@ export function buildView(root, { makeSprite }) {
   input.id = 'move-input';
   entry.append(label, input);
 
-  root.append(makeSprite(), board, entry, live);
-  return { board, cells, pieces, live, entry, input, labelText };
+  // The frame holds the grid and, when open, the promotion picker (a dialog
+  // may not be a child of a grid).
+  const frame = document.createElement('div');
+  frame.className = 'frame';
+  frame.append(board);
+  root.append(makeSprite(), frame, entry, live);
+  return { frame, board, cells, coords, pieces, live, entry, input, labelText };
 }
 
 function coordinate(kind) {
@@ -67,15 +83,14 @@ function coordinate(kind) {
   return span;
 }
 
-// Writes each cell's square name and coordinates for an orientation.
-export function orientCells(cells, orientation) {
-  for (const cell of cells) {
-    const square = squareAtCell(+cell.dataset.col, +cell.dataset.row, orientation);
-    cell.dataset.square = square;
-    for (const co of cell.children) {
-      if (co.classList.contains('f')) co.textContent = square[0];
-      else if (co.classList.contains('r')) co.textContent = square[1];
-    }
+// Writes each cell's square name and the coordinates for an orientation.
+export function orientCells(cells, coords, orientation) {
+  for (const cell of cells) cell.dataset.square = squareAtCell(+cell.dataset.col, +cell.dataset.row, orientation);
+  const files = coords.querySelectorAll('.f');
+  const ranks = coords.querySelectorAll('.r');
+  for (let i = 0; i < 8; i++) {
+    files[i].textContent = squareAtCell(i, 7, orientation)[0];
+    ranks[i].textContent = squareAtCell(0, i, orientation)[1];
   }
 }
 
@@ -149,5 +164,3 @@ export class PieceLayer {
     this.bySquare = new Map();
   }
 }
-
-export { FILES };
