@@ -9,7 +9,10 @@
 // search by terminating this worker (see engine.mjs).
 //
 // Messages in (from the host):
-//   {type: 'init', control: SharedArrayBuffer | null}      first, once
+//   {type: 'init', control: SharedArrayBuffer | null, module?: WebAssembly.Module}   first, once
+//                                     (module: escaque.wasm compiled by an earlier worker, so that a
+//                                     replacement worker starts in milliseconds; else it compiles it and
+//                                     sends it back as {type: 'compiled', module})
 //   {type: 'uci', seq, line}          one raw UCI command (setoption, ucinewgame, ...);
 //                                     answered {type: 'reply', seq, text}
 //   {type: 'search', id, position: {fen, moves, chess960}, go, multiPv}
@@ -20,7 +23,7 @@
 //                                     {type: 'output', id, text}; then {type: 'done', id, text, quit}
 //                                     (text: the rest of the reply; quit: the session ended)
 // Messages out, besides the answers: {type: 'ready'} once loaded, {type: 'fatal', error} if loading failed.
-import { init, _wasmModule } from './index.mjs';
+import createEscaqueModule from './escaque.mjs';
 import { CONTROL, SIGNAL, parseInfoLine } from './engine-protocol.mjs';
 
 const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
@@ -143,14 +146,39 @@ function rawLine({ id, line }) {
 
 // ---- start-up ----
 
+async function compileWasm() {
+  const url = new URL('./escaque.wasm', import.meta.url);
+  if (inNode) {
+    const { readFile } = await import('node:fs/promises');
+    return WebAssembly.compile(await readFile(url));
+  }
+  try {
+    return await WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' }));
+  } catch {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`cannot load ${url}: HTTP ${response.status}`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+}
+
+// The escaque module, instantiated from `compiled` when the host has it (no compilation at all).
+async function loadEscaque(compiled) {
+  const wasm = compiled ?? await compileWasm();
+  if (!compiled) port.post({ type: 'compiled', module: wasm });
+  return createEscaqueModule({
+    instantiateWasm(imports, receiveInstance) {
+      WebAssembly.instantiate(wasm, imports).then((instance) => receiveInstance(instance, wasm),
+        (e) => port.post({ type: 'fatal', error: errorData(e) }));
+      return {};  // instantiating asynchronously
+    },
+  });
+}
+
 const queue = [];
 let loaded = false;
 
 function handle(message) {
   switch (message.type) {
-    case 'init':
-      control = message.control ? new Int32Array(message.control) : null;
-      break;
     case 'uci': {
       const text = session.handle(message.line);
       port.post({ type: 'reply', seq: message.seq, text });
@@ -167,20 +195,21 @@ function handle(message) {
   }
 }
 
+async function start(init) {
+  control = init.control ? new Int32Array(init.control) : null;
+  try {
+    const escaque = await loadEscaque(init.module);
+    session = new escaque.EngineSession(poll, onSearchLine);
+    loaded = true;
+    port.post({ type: 'ready', sharedStop: control !== null });
+    for (const message of queue.splice(0)) handle(message);
+  } catch (e) {
+    port.post({ type: 'fatal', error: errorData(e) });
+  }
+}
+
 port.onMessage((message) => {
-  if (message.type === 'init') control = message.control ? new Int32Array(message.control) : null;
-  if (!loaded) queue.push(message);
+  if (message.type === 'init') start(message);
+  else if (!loaded) queue.push(message);
   else handle(message);
 });
-
-try {
-  // Emscripten 3.1.6 does not recognise a module worker (it has no importScripts), so in
-  // browsers say where escaque.wasm is: next to this file, like everything else in dist/.
-  await init(inNode ? {} : { url: new URL('./escaque.wasm', import.meta.url).href });
-  session = new (_wasmModule().EngineSession)(poll, onSearchLine);
-  loaded = true;
-  port.post({ type: 'ready', sharedStop: control !== null });
-  for (const message of queue.splice(0)) if (message.type !== 'init') handle(message);
-} catch (e) {
-  port.post({ type: 'fatal', error: errorData(e) });
-}

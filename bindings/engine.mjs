@@ -27,7 +27,11 @@ const MAX_MULTIPV = 256;
 // before it answers from the info lines instead (a search polls every ~1 ms,
 // so this fires only when the worker is slow to get the CPU or has not yet
 // reached the search, e.g. while it loads).
-const STOP_GRACE_MS = 20;
+const STOP_GRACE_MS = 15;
+
+// escaque.wasm as compiled by the first worker: later workers (other engines, or a replacement
+// after a forced stop) are instantiated from it without compiling again.
+let compiledWasm = null;
 
 const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
     typeof process.versions.node === 'string';
@@ -144,8 +148,11 @@ function searchResult(bestMove, ponder, bestMoveSan, ponderSan, last, lines, sto
     nodes: last?.nodes ?? 0,
     nps: last?.nps ?? 0,
     time: last?.time ?? 0,
-    pv: last?.pv ?? (bestMove ? [bestMove] : []),
-    san: last?.san ?? (bestMoveSan ? [bestMoveSan] : []),
+    // A search stopped mid-iteration may play a move better than the last line's first one:
+    // then the PV is that move and its expected reply.
+    pv: last && last.pv[0] === bestMove ? last.pv : bestMove ? [bestMove, ...(ponder ? [ponder] : [])] : [],
+    san: last && last.pv[0] === bestMove ? last.san
+      : bestMoveSan ? [bestMoveSan, ...(ponderSan ? [ponderSan] : [])] : [],
     lines: [...lines.values()].sort((a, b) => a.multipv - b.multipv),
     stopped,
   };
@@ -175,6 +182,7 @@ class WorkerLink {
     const receive = (message) => {
       if (this.dead) return;
       if (message.type === 'ready') readyResolve(message);
+      else if (message.type === 'compiled') compiledWasm ??= message.module;
       else if (message.type === 'fatal') this.fail(new EngineError(`engine worker failed: ${message.error.message}`));
       else this.onMessage(message);
     };
@@ -201,7 +209,11 @@ class WorkerLink {
       this.#kill = () => worker.terminate();
       this.#setBusy = () => {};
     }
-    this.#send({ type: 'init', control: control?.buffer ?? null });
+    try {
+      this.#send({ type: 'init', control: control?.buffer ?? null, module: compiledWasm ?? undefined });
+    } catch {  // a host that cannot pass a compiled module along: the worker compiles its own
+      this.#send({ type: 'init', control: control?.buffer ?? null });
+    }
     for (const m of this.#queue.splice(0)) this.#send(m);
     this.#setBusy(this.#busy);
   }
@@ -244,7 +256,6 @@ export class Engine {
   #multiPv = 1;
   #listeners = { info: new Set(), bestmove: new Set() };
   #disposed = false;
-  #ready = null;
 
   /**
    * @param {{options?: Record<string, string|number|boolean>, workerUrl?: string|URL, sharedMemory?: boolean}} [config]
@@ -289,13 +300,7 @@ export class Engine {
   }
   off(event, listener) { this.#listeners[event]?.delete(listener); }
   #emit(event, value) {
-    for (const listener of this.#listeners[event]) {
-      try {
-        listener(value);
-      } catch (e) {
-        queueMicrotask(() => { throw e; });  // a listener's bug must not break the engine
-      }
-    }
+    for (const listener of this.#listeners[event]) callSafely(listener, value);
   }
 
   // ---- set-up ----
@@ -582,7 +587,7 @@ export class Engine {
         const { info } = message;
         if (info.multipv === 1) job.last = info;
         if (info.score.bound === 'exact' || !job.lines.has(info.multipv)) job.lines.set(info.multipv, info);
-        job.onInfo?.(info);
+        if (job.onInfo) callSafely(job.onInfo, info);
         this.#emit('info', info);
         return;
       }
@@ -653,6 +658,16 @@ export class Engine {
 function mainThreadMove(position) {
   if (!isInitialized()) return null;
   return _wasmModule().engineAnyLegalMove(position.fen, position.chess960, position.moves) || null;
+}
+
+// A caller's callback: its bug is reported (as an uncaught error, later) but must not break the
+// engine's message handling.
+function callSafely(callback, value) {
+  try {
+    callback(value);
+  } catch (e) {
+    setTimeout(() => { throw e; });
+  }
 }
 
 function checkMultiPv(value, what) {

@@ -266,6 +266,7 @@ export interface BestMoveResult {
   nodes: number;
   nps: number;
   time: number;
+  /** Starts with bestMove: the last line's PV, or [bestMove, ponder] when a stopped iteration found a better move. */
   pv: string[];
   san: string[];
   /** The latest line of each MultiPV rank, best first. */

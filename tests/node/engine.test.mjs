@@ -3,9 +3,10 @@
 // the info stream, MultiPV, stop latency, errors, and that workers are freed.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 
 import { ROOT, requireFile } from './helpers.mjs';
+import { STOP_BAR_MS, measureStopBar } from './stop-bar.mjs';
 
 requireFile(`${ROOT}dist/engine.mjs`, 'run scripts/build.sh wasm first');
 const api = await import(`${ROOT}dist/index.mjs`);
@@ -230,16 +231,15 @@ describe('Engine: stop', () => {
   }
 
   test('20 stops at random moments of infinite searches: each answered within 50 ms with a legal move', async () => {
-    const latencies = await stopLatencies(20, (fen) => engine.bestMove(fen, { infinite: true }));
-    const max = Math.max(...latencies);
-    console.log(`# Engine.stop() latency (Node, shared memory), 20 stops: max ${max.toFixed(1)} ms, ` +
-      `median ${latencies.sort((a, b) => a - b)[10].toFixed(1)} ms`);
-    assert.ok(max <= 50, `stop took ${max.toFixed(1)} ms`);
+    const bar = await measureStopBar('Engine.stop() latency (Node, shared memory)',
+      () => stopLatencies(20, (fen) => engine.bestMove(fen, { infinite: true })));
+    assert.ok(bar.max <= STOP_BAR_MS, `stop took ${bar.max.toFixed(1)} ms: ${bar.latencies.map((l) => l.toFixed(1))}`);
   });
 
   test('stopping MultiPV analyses is as fast', async () => {
-    const latencies = await stopLatencies(7, (fen) => engine.analyse(fen, { multiPv: 3 }).result);
-    assert.ok(Math.max(...latencies) <= 50, latencies.join(', '));
+    const bar = await measureStopBar('Analysis.stop() latency (Node, MultiPV 3)',
+      () => stopLatencies(7, (fen) => engine.analyse(fen, { multiPv: 3 }).result));
+    assert.ok(bar.max <= STOP_BAR_MS, bar.latencies.join(', '));
   });
 
   test('an infinite search that ends early (mate found) still waits for stop', async () => {
@@ -281,18 +281,21 @@ describe('Engine: stop', () => {
     const plain = new Engine({ sharedMemory: false, options: { Hash: 4 } });
     assert.equal(plain.sharedMemoryStop, false);
     await plain.ready();
-    const latencies = [];
-    for (let k = 0; k < 6; k++) {
-      const fen = k % 2 ? KIWIPETE : 'startpos';
-      const search = plain.bestMove(fen, { infinite: true });
-      await new Promise((r) => setTimeout(r, [0, 5, 30, 120][k % 4]));
-      const t0 = performance.now();
-      const r = await plain.stop();
-      latencies.push(performance.now() - t0);
-      assert.equal(await search, r);
-      assertLegal(fen === 'startpos' ? new Chess().fen() : fen, [], r.bestMove, 'forced stop');
-    }
-    assert.ok(Math.max(...latencies) <= 50, latencies.join(', '));
+    const bar = await measureStopBar('Engine.stop() latency (Node, terminate fallback)', async () => {
+      const latencies = [];
+      for (let k = 0; k < 6; k++) {
+        const fen = k % 2 ? KIWIPETE : 'startpos';
+        const search = plain.bestMove(fen, { infinite: true });
+        await new Promise((r) => setTimeout(r, [0, 5, 30, 120][k % 4]));
+        const t0 = performance.now();
+        const r = await plain.stop();
+        latencies.push(performance.now() - t0);
+        assert.equal(await search, r);
+        assertLegal(fen === 'startpos' ? new Chess().fen() : fen, [], r.bestMove, 'forced stop');
+      }
+      return latencies;
+    });
+    assert.ok(bar.max <= STOP_BAR_MS, bar.latencies.join(', '));
     const after = await plain.bestMove(MATE_IN_1, { depth: 3 });
     assert.equal(after.bestMove, 'a1a8');
     await plain.dispose();
@@ -413,5 +416,163 @@ describe('Engine: workers', () => {
       assert.equal(code, 0, out);
       assert.match(out, /^end\n$/);
     });
+  }
+});
+
+// A UCI program driven line by line: send(line), next(re) -> the first later output line matching re.
+function uciProcess(command, args = []) {
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const lines = [];
+  let partial = '';
+  let waiter = null;
+  const check = () => {
+    if (!waiter) return;
+    const i = lines.findIndex((l) => waiter.re.test(l));
+    if (i < 0) return;
+    const [line] = lines.splice(0, i + 1).slice(-1);
+    const w = waiter;
+    waiter = null;
+    clearTimeout(w.timer);
+    w.resolve(line);
+  };
+  child.stdout.on('data', (chunk) => {
+    const parts = (partial + chunk).split('\n');
+    partial = parts.pop();
+    lines.push(...parts);
+    check();
+  });
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    send: (line) => child.stdin.write(line + '\n'),
+    next: (re, timeoutMs = 20_000) => new Promise((resolve, reject) => {
+      waiter = { re, resolve, timer: setTimeout(() => reject(new Error(`no ${re} in time; saw ${lines.join(' | ')}`)), timeoutMs) };
+      check();
+    }),
+    pending: () => lines.splice(0),
+    end: () => child.stdin.end(),
+    exited,
+    kill: () => child.kill(),
+  };
+}
+
+const UCI_PROGRAMS = {
+  native: [`${ROOT}build/native/escaque-uci`, []],
+  'WASM CLI': [process.execPath, [`${ROOT}bin/escaque-uci.mjs`]],
+};
+
+for (const [name, [command, args]] of Object.entries(UCI_PROGRAMS)) {
+  describe(`UCI ${name}: go infinite, stop, ponderhit`, () => {
+    // Programs a failed test leaves running are killed after it.
+    const running = new Set();
+    const track = (p) => { running.add(p); p.exited.then(() => running.delete(p)); return p; };
+    afterEach(() => { for (const p of running) p.kill(); });
+    test('isready is answered during an infinite search; stop within 50 ms at random moments', async () => {
+      const p = track(uciProcess(command, args));
+      p.send('uci');
+      await p.next(/^uciok$/);
+      const bar = await measureStopBar(`stop latency (${name} escaque-uci)`, async () => {
+        const latencies = [];
+        for (let k = 0; k < 20; k++) {
+          const fen = [KIWIPETE, ENDGAME, new Chess().fen()][k % 3];
+          p.send(`position fen ${fen}`);
+          p.send('go infinite');
+          await new Promise((r) => setTimeout(r, [0, 1, 5, 20, 60, 150, 300][k % 7] + Math.random() * 20));
+          if (k % 5 === 4) {
+            p.send('isready');
+            await p.next(/^readyok$/);
+            assert.ok(!p.pending().some((l) => l.startsWith('bestmove')), 'no bestmove before stop');
+          }
+          const reply = p.next(/^bestmove /);
+          const t0 = performance.now();
+          p.send('stop');
+          const line = await reply;
+          latencies.push(performance.now() - t0);
+          assertLegal(fen, [], line.split(' ')[1], `${name} stop ${k}`);
+        }
+        return latencies;
+      });
+      // The 50 ms bar is the native binary's and the Engine's (issue 4). The WASM CLI adds thread
+      // hops (stdin reader -> worker -> stdout writer), each a wait for the CPU on a loaded machine
+      // (docs/benchmarks.md); here it must answer, legally, without ever hanging.
+      const bound = name === 'native' ? STOP_BAR_MS : 20 * STOP_BAR_MS;
+      assert.ok(bar.max <= bound, bar.latencies.join(', '));
+      p.send('quit');
+      assert.equal(await p.exited, 0);
+    });
+
+    test('an infinite search holds its bestmove until stop, even with the mate found', async () => {
+      const p = track(uciProcess(command, args));
+      p.send(`position fen ${MATE_IN_1}`);
+      p.send('go infinite');
+      await new Promise((r) => setTimeout(r, 400));
+      p.send('isready');
+      await p.next(/^readyok$/);
+      assert.ok(!p.pending().some((l) => l.startsWith('bestmove')));
+      p.send('stop');
+      assert.equal(await p.next(/^bestmove /), 'bestmove a1a8');
+      p.send('quit');
+      assert.equal(await p.exited, 0);
+    });
+
+    test('go ponder waits for ponderhit, then plays on its clock', async () => {
+      const p = track(uciProcess(command, args));
+      p.send('position startpos moves e2e4');
+      p.send('go ponder wtime 2000 btime 2000');
+      await new Promise((r) => setTimeout(r, 300));
+      p.send('isready');
+      await p.next(/^readyok$/);
+      assert.ok(!p.pending().some((l) => l.startsWith('bestmove')));
+      const t0 = performance.now();
+      p.send('ponderhit');
+      const line = await p.next(/^bestmove /);
+      assert.ok(performance.now() - t0 < 2000);
+      assertLegal(new Chess().fen(), ['e2e4'], line.split(' ')[1], 'after ponderhit');
+      p.send('quit');
+      assert.equal(await p.exited, 0);
+    });
+
+    test('quit, a new command, or the end of input stop an infinite search with a bestmove', async () => {
+      for (const ending of ['quit', 'position startpos', 'end']) {
+        const p = track(uciProcess(command, args));
+        p.send('position startpos');
+        p.send('go infinite');
+        await new Promise((r) => setTimeout(r, 200));
+        if (ending === 'end') p.end();
+        else p.send(ending);
+        const line = await p.next(/^bestmove /);
+        assertLegal(new Chess().fen(), [], line.split(' ')[1], ending);
+        if (ending !== 'end') p.end();
+        assert.equal(await p.exited, 0);
+      }
+    });
+  });
+}
+
+test('the Engine works from an installed copy of the package (npm pack)', async () => {
+  const { mkdtempSync, writeFileSync, mkdirSync, rmSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  const { tmpdir } = await import('node:os');
+  const work = mkdtempSync(`${tmpdir()}/escaque-engine-pack-`);
+  try {
+    const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' }));
+    const installed = `${work}/project/node_modules/escaque`;
+    mkdirSync(installed, { recursive: true });
+    execFileSync('tar', ['-xzf', `${work}/${info.filename}`, '-C', installed, '--strip-components=1']);
+    writeFileSync(`${work}/project/package.json`, '{"type": "module"}\n');
+    writeFileSync(`${work}/project/main.mjs`, `
+      import { Engine } from 'escaque';
+      const engine = new Engine();
+      const r = await engine.bestMove('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', { depth: 3 });
+      const search = engine.bestMove('startpos', { infinite: true });
+      await new Promise((res) => setTimeout(res, 100));
+      const s = await engine.stop();
+      await search;
+      await engine.dispose();
+      console.log(JSON.stringify([r.bestMoveSan, s.stopped]));
+    `);
+    const out = execFileSync(process.execPath, ['main.mjs'], { cwd: `${work}/project`, encoding: 'utf8', timeout: 60_000 });
+    assert.deepEqual(JSON.parse(out), ['Ra8#', true]);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
 });
