@@ -103,7 +103,7 @@ describe('the app ends games by the Laws', () => {
     await page.click('#claim-with-move');
     await page.waitForFunction(() => document.body.dataset.plies === '8');
     assert.equal(await banner(page), null);
-    assert.match(await page.textContent('#status'), /Claim refused/);
+    assert.match(await page.textContent('#notice'), /Claim refused/);
     assert.equal(await page.isVisible('#offer'), true, 'White must answer Black\'s offer');
     assert.match(await page.textContent('#offer-text'), /Black offers a draw/);
     await page.click('#decline-draw');
@@ -179,8 +179,8 @@ describe('the app ends games by the Laws', () => {
     await page.check('input[name="start"][value="fen"]');
     await page.fill('#ng-position', 'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     await page.click('#ng-start');
-    await page.waitForFunction(() => /Could not start/.test(document.getElementById('status').textContent));
-    assert.match(await page.textContent('#status'), /field 1|rank|9/);
+    await page.waitForFunction(() => /Could not start/.test(document.getElementById('notice').textContent));
+    assert.match(await page.textContent('#notice'), /field 1|rank|9/);
     assert.equal(await page.getAttribute('body', 'data-plies'), '1');
   });
 

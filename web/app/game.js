@@ -191,10 +191,14 @@ export class GameController extends EventTarget {
     if (this.over) throw new Error('the game is over');
     const humanSides = ['w', 'b'].filter((s) => this.playerType(s) === 'human');
     let undone = 0;
+    const uncount = { w: 0, b: 0 };
     do {
-      if (this.record.moves.length === 0 || !this.game.undo()) break;
+      if (this.record.moves.length === 0) break;
+      const move = this.game.undo();
+      if (!move) break;
       this.record.moves.pop();
       this.record.clocks.pop();
+      uncount[move.color]++;
       undone++;
     } while (humanSides.length === 1 && this.game.turn() !== humanSides[0]);
     if (!undone) return 0;
@@ -202,7 +206,7 @@ export class GameController extends EventTarget {
     if (this.timed) {
       // The clocks keep the time used; the side now to move gets the running clock.
       this.#clock.stop();
-      this.#restartFor = this.game.turn();
+      this.#restartFor = { side: this.game.turn(), uncount };
     }
     this.#changed();
     return undone;
@@ -218,9 +222,11 @@ export class GameController extends EventTarget {
       if (mover) this.record.clocks[this.record.clocks.length - 1] = clock.remaining[mover];
     }
     if (cause === 'stop' && this.#restartFor) {
-      const side = this.#restartFor;
+      // The moves taken back no longer count towards their period (movesToGo, period time).
+      const { side, uncount } = this.#restartFor;
       this.#restartFor = null;
-      this.#clock.set({ ...clock, running: null });
+      const moves = { w: Math.max(0, clock.moves.w - uncount.w), b: Math.max(0, clock.moves.b - uncount.b) };
+      this.#clock.set({ ...clock, running: null, moves });
       this.#clock.start(side);
     }
     this.dispatchEvent(new Event('save'));

@@ -112,6 +112,7 @@ async function engineMove() {
   const plies = record.moves.length;
   const token = { record, plies };
   engineThinking = token;
+  performance.mark('escaque-engine-thinking');
   render();
   try {
     const onInfo = settings.hints ? (info) => showThinking(info, side) : undefined;
@@ -119,6 +120,7 @@ async function engineMove() {
     if (engineThinking !== token || ctrl.record !== record || record.moves.length !== plies || ctrl.over) return;
     engineThinking = null;
     const offer = ctrl.game.drawOffer();
+    let note = '';
     if (offer === other(side)) {
       // A person's offer: the engine takes it when it judges its own position worse.
       const bad = result.score && (result.score.type === 'mate' ? result.score.value < 0 : result.score.value <= -50);
@@ -132,13 +134,14 @@ async function engineMove() {
         }
       }
       ctrl.declineDraw();
-      showStatus('The engine declines the draw.');
+      note = 'The engine declines the draw.';
     }
     if (!result.bestMove || result.bestMove === '(none)') return;
     const t0 = performance.now();
     const move = ctrl.play(result.bestMove);
     moveSound(move);
     performance.measure('escaque-engine-move-applied', { start: t0 });
+    if (note) showStatus(note);
   } catch (e) {
     if (engineThinking === token) engineThinking = null;
     showStatus(`The engine could not move: ${e.message}`);
@@ -175,6 +178,7 @@ function humanMove(input, language = 'en') {
   try {
     const move = ctrl.play(input, language);
     moveSound(move);
+    showStatus('');
     return true;
   } catch (e) {
     showMoveError(e.message);
@@ -205,6 +209,7 @@ $('move-form').addEventListener('submit', (e) => {
   if (humanMove(text, language)) {
     $('move-input').value = '';
     showMoveError('');
+    renderActions();
   }
 });
 $('move-input').addEventListener('input', () => { showMoveError(''); renderActions(); });
@@ -216,6 +221,7 @@ $('claim-with-move').addEventListener('click', () => {
     const { language } = typedMove(text);
     const result = ctrl.claimDraw(text, language);
     $('move-input').value = '';
+    renderActions();
     showStatus(result.granted ? `Claim granted: ${result.explanation}` : `Claim refused: ${result.explanation}`);
   } catch (e) {
     showMoveError(e.message);
@@ -391,9 +397,10 @@ $('settings-form').addEventListener('change', () => {
 
 // ---- drawing ----
 
+// Messages about what just happened (a refused claim, the engine's answer to an offer): their own line,
+// which the turn/result status never overwrites.
 function showStatus(text) {
-  if (text) $('status').textContent = text;
-  else renderStatus();
+  $('notice').textContent = text;
 }
 
 function orientation() {
