@@ -129,7 +129,8 @@ describe('against the engine', () => {
   });
 
   test('a premove made during the engine\'s turn is played as soon as the engine has moved', async () => {
-    await newGame(page, { opponent: 'engine', color: 'b', level: 'club', preset: '5+0' });
+    // Full strength: a limited level answers from a small node budget, too fast to catch it thinking.
+    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '5+0' });
     // The engine (White) is thinking: Black prepares e7-e5.
     await page.waitForSelector('#stop-engine:not([hidden])');
     await clickMove(page, 'e7', 'e5');
