@@ -75,10 +75,17 @@ worker.on('message', (m) => {
     if (m.text) writeOut(m.text);
     const s = searches.get(m.id);
     if (s) {
-      if (s.held) writeOut(s.held);  // released meanwhile, or quitting
       answerReady(s);
       searches.delete(m.id);
-      if (search === s) search = null;
+      // An infinite or ponder search can end by itself (a mate found, the depth limit reached),
+      // but UCI holds its bestmove until "stop" or "ponderhit": it stays the current search and
+      // release() writes the bestmove then.
+      const holding = s.held && s.waitsForStop && !s.released;
+      if (!holding) {
+        if (s.held) writeOut(s.held);  // released meanwhile, or quitting
+        s.held = null;
+        if (search === s) search = null;
+      }
     }
     pending.get(m.id)?.(m);
     pending.delete(m.id);
