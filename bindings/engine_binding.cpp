@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "js_result.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "notation/san.h"
@@ -27,13 +28,8 @@ namespace {
 
 using emscripten::val;
 
-val failure(const char* code, const std::string& message) {
-  val r = val::object();
-  r.set("ok", false);
-  r.set("code", std::string(code));
-  r.set("message", message);
-  return r;
-}
+using js::failure;
+using js::fen_failure;
 
 // The position `moves` (UCI, in an array) lead to from `fen`, checked; on failure
 // {ok: false, code: INVALID_FEN | ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, message, index?}.
@@ -41,9 +37,7 @@ val play_out(const std::string& fen, bool chess960, const val& moves, Position& 
   FenOptions options;
   options.chess960 = chess960;
   if (FenError e = parse_fen(fen, pos, options)) {
-    val r = failure("INVALID_FEN", e.message);
-    r.set("offset", e.offset);
-    return r;
+    return fen_failure(e);
   }
   const unsigned n = moves["length"].as<unsigned>();
   for (unsigned i = 0; i < n; ++i) {
@@ -59,8 +53,7 @@ val play_out(const std::string& fen, bool chess960, const val& moves, Position& 
     UndoInfo undo;
     pos.do_move(m.move, undo);
   }
-  val r = val::object();
-  r.set("ok", true);
+  val r = js::success();
   return r;
 }
 

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "js_result.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "notation/language.h"
@@ -34,19 +35,10 @@ namespace {
 
 using emscripten::val;
 
-val failure(const char* code, const std::string& message) {
-  val r = val::object();
-  r.set("ok", false);
-  r.set("code", std::string(code));
-  r.set("message", message);
-  return r;
-}
+using js::failure;
+using js::fen_failure;
 
-val success() {
-  val r = val::object();
-  r.set("ok", true);
-  return r;
-}
+using js::success;
 
 const char* game_error_code(GameErrorKind kind) {
   switch (kind) {
@@ -132,9 +124,7 @@ class GameHandle {
     FenOptions options;
     options.chess960 = chess960;
     if (FenError e = parse_fen(fen, pos, options)) {
-      val r = failure("INVALID_FEN", e.message);
-      r.set("offset", int(e.offset));
-      return r;
+      return fen_failure(e);
     }
     val r = success();
     r.set("game", GameHandle(Game(pos)));

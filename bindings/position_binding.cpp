@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "js_result.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "notation/san.h"
@@ -41,16 +42,8 @@ class PositionHandle {
     PositionHandle h;
     FenOptions options;
     options.chess960 = chess960;
-    if (FenError e = parse_fen(fen, h.pos_, options)) {
-      val r = val::object();
-      r.set("ok", false);
-      r.set("code", std::string("INVALID_FEN"));
-      r.set("message", e.message);
-      r.set("offset", int(e.offset));
-      return r;
-    }
-    val r = val::object();
-    r.set("ok", true);
+    if (FenError e = parse_fen(fen, h.pos_, options)) return js::fen_failure(e);
+    val r = js::success();
     r.set("position", std::move(h));
     return r;
   }

@@ -12,6 +12,7 @@
 
 #include <string>
 
+#include "js_result.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/perft.h"
@@ -30,14 +31,7 @@ FenError parse_loose(const std::string& fen, Position& pos) {
   return parse_fen(fen, pos, options);
 }
 
-val fen_failure(const FenError& e) {
-  val failure = val::object();
-  failure.set("ok", false);
-  failure.set("code", std::string("INVALID_FEN"));
-  failure.set("message", e.message);
-  failure.set("offset", e.offset);
-  return failure;
-}
+using js::fen_failure;
 
 // {ok, moves: "e2e4 e4 g1f3 Nf3 ..."}: one string (UCI, then English SAN, per
 // move, in generation order) instead of an object per move, as this is called
@@ -52,8 +46,7 @@ val position_moves(const std::string& fen) {
     text += ' ';
     text += move_to_san(pos, m);
   }
-  val r = val::object();
-  r.set("ok", true);
+  val r = js::success();
   r.set("moves", text);
   return r;
 }
@@ -62,8 +55,7 @@ val position_moves(const std::string& fen) {
 val position_perft(const std::string& fen, int depth) {
   Position pos;
   if (FenError e = parse_loose(fen, pos)) return fen_failure(e);
-  val r = val::object();
-  r.set("ok", true);
+  val r = js::success();
   r.set("nodes", depth <= 0 ? 1.0 : double(perft(pos, depth)));
   return r;
 }
