@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "../support/prng.h"
+#include "../support/utf8.h"
 #include "core/chess960.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -98,17 +99,7 @@ int count_nodes(const PgnLine& line) {
   return c;
 }
 
-bool valid_utf8(const std::string& s) {
-  for (size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    int n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    if (n == 0 || i + n > s.size()) return false;
-    for (int k = 1; k < n; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
-    i += size_t(n);
-  }
-  return true;
-}
+using test::valid_utf8;
 
 int characters(const std::string& s) {
   int n = 0;
