@@ -98,6 +98,20 @@ export async function clockText(page, side) {
   return page.$eval(`.clock[data-side="${side}"] .clock-time`, (el) => el.textContent);
 }
 
+/**
+ * Waits until a clock shows `text` (the clocks are drawn at the animation frame after the Worker's
+ * tick, so a read straight after a state change can see the previous frame); fails with what it shows.
+ */
+export async function expectClockText(page, side, text, timeout = 3000) {
+  try {
+    await page.waitForFunction(([s, t]) =>
+      document.querySelector(`.clock[data-side="${s}"] .clock-time`)?.textContent === t, [side, text], { timeout });
+  } catch {
+    throw new Error(`${side === 'w' ? 'White' : 'Black'}'s clock shows "${await clockText(page, side)}", ` +
+      `expected "${text}" within ${timeout} ms`);
+  }
+}
+
 /** Screen centre of a square on the app's board. */
 export async function squareAt(page, square) {
   const box = await page.locator('escaque-board .board').boundingBox();
