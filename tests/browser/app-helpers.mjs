@@ -3,6 +3,8 @@
 // the result banner and the clocks, collect page problems.
 import assert from 'node:assert/strict';
 
+import { squareCenterIn } from './board-helpers.mjs';
+
 /** A fresh context (own storage, own service worker) and page; problems collects errors. */
 export async function openApp(env, { path = '', context: existing } = {}) {
   const context = existing ?? await env.browser.newContext();
@@ -113,16 +115,7 @@ export async function expectClockText(page, side, text, timeout = 3000) {
 }
 
 /** Screen centre of a square on the app's board. */
-export async function squareAt(page, square) {
-  const box = await page.locator('escaque-board .board').boundingBox();
-  const orientation = await page.evaluate(() => document.querySelector('escaque-board').orientation);
-  const f = square.charCodeAt(0) - 97;
-  const r = square.charCodeAt(1) - 49;
-  const col = orientation === 'black' ? 7 - f : f;
-  const row = orientation === 'black' ? r : 7 - r;
-  const cell = box.width / 8;
-  return { x: box.x + (col + 0.5) * cell, y: box.y + (row + 0.5) * cell };
-}
+export const squareAt = (page, square) => squareCenterIn(page, 'escaque-board', square);
 
 /** Click the piece, then the target square, as a person does. */
 export async function clickMove(page, from, to) {

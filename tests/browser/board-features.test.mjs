@@ -1,10 +1,10 @@
 // <escaque-board> features: flip, premoves, arrows and circles, two boards on
 // one page, fluid resizing, 200% zoom, PGN replay navigation, undo, bad input.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { START, boardFen, clickSquare, cspViolations, drag, drawnPieces, events, liveText, mountBoards,
-  openBoardPage, squareCenter, useServedChromium } from './board-helpers.mjs';
+import { START, boardFen, clickSquare, drag, drawnPieces, events, liveText, mountBoards,
+  useBoardPage, squareCenter, useServedChromium } from './board-helpers.mjs';
 
 const env = useServedChromium();
 
@@ -16,14 +16,7 @@ const call = (page, id, method, ...args) =>
 
 describe('board features', () => {
   let page;
-  let context;
-  let problems;
-  before(async () => { ({ page, context, problems } = await openBoardPage(env)); });
-  after(async () => {
-    assert.deepEqual(problems, []);
-    assert.deepEqual(await cspViolations(page), []);
-    await context?.close();
-  });
+  useBoardPage(env, (opened) => { ({ page } = opened); });
 
   test('flip: Black at the bottom, moves still land where the pointer drops them', async () => {
     await mountBoards(page, [{ interactive: 'both', coordinates: '' }]);

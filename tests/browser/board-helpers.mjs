@@ -1,5 +1,8 @@
 // Helpers of the <escaque-board> browser tests: a page with fresh boards in
 // it, square coordinates on screen, and the events each board fired.
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+
 import { useServedChromium } from './harness.mjs';
 
 export { useServedChromium };
@@ -22,6 +25,26 @@ export async function openBoardPage(env, { viewport = { width: 900, height: 900 
   await page.goto(env.baseUrl + 'embed.html');
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   return { context, page, problems };
+}
+
+// For a describe block: opens the board page before its tests (handing `{ page, context, problems }` to `onOpen`) and,
+// after them, asserts that nothing went wrong on it (console errors or warnings, page errors, CSP
+// violations) and closes it.
+export function useBoardPage(env, onOpen, options) {
+  let opened;
+  before(async () => {
+    opened = await openBoardPage(env, options);
+    onOpen(opened);
+  });
+  after(async () => {
+    if (!opened) return;
+    try {
+      assert.deepEqual(opened.problems, []);
+      assert.deepEqual(await cspViolations(opened.page), []);
+    } finally {
+      await opened.context.close();
+    }
+  });
 }
 
 // Replaces the page's content by boards with the given attributes (one per
@@ -65,10 +88,10 @@ export const events = (page, id = 'b0', type) =>
 
 export const boardFen = (page, id = 'b0') => page.evaluate((id) => document.getElementById(id).fen, id);
 
-// The screen centre of a square of board `id`.
-export async function squareCenter(page, square, id = 'b0') {
-  const box = await page.locator(`#${id} .board`).boundingBox();
-  const orientation = await page.evaluate((id) => document.getElementById(id).orientation, id);
+// The screen centre of a square of the board element that `selector` finds, as it is oriented now.
+export async function squareCenterIn(page, selector, square) {
+  const box = await page.locator(`${selector} .board`).boundingBox();
+  const orientation = await page.evaluate((sel) => document.querySelector(sel).orientation, selector);
   const f = square.charCodeAt(0) - 97;
   const r = square.charCodeAt(1) - 49;
   const col = orientation === 'black' ? 7 - f : f;
@@ -76,6 +99,9 @@ export async function squareCenter(page, square, id = 'b0') {
   const cell = box.width / 8;
   return { x: box.x + (col + 0.5) * cell, y: box.y + (row + 0.5) * cell };
 }
+
+// The screen centre of a square of board `id`.
+export const squareCenter = (page, square, id = 'b0') => squareCenterIn(page, `#${id}`, square);
 
 export async function drag(page, from, to, id = 'b0', { button = 'left' } = {}) {
   const a = await squareCenter(page, from, id);

@@ -2,9 +2,9 @@
 // keys and Enter, square labels, the live region's announcements in several
 // languages (and the Appendix F style), and moves typed into the text field.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { boardFen, cspViolations, events, liveText, mountBoards, openBoardPage,
+import { boardFen, events, liveText, mountBoards, useBoardPage,
   useServedChromium } from './board-helpers.mjs';
 
 const env = useServedChromium();
@@ -39,14 +39,7 @@ async function keyMove(page, from, to, id = 'b0') {
 
 describe('keyboard and words', () => {
   let page;
-  let context;
-  let problems;
-  before(async () => { ({ page, context, problems } = await openBoardPage(env)); });
-  after(async () => {
-    assert.deepEqual(problems, []);
-    assert.deepEqual(await cspViolations(page), []);
-    await context?.close();
-  });
+  useBoardPage(env, (opened) => { ({ page } = opened); });
 
   test("keyboard only: Tab into the board, play fool's mate to checkmate", async () => {
     await mountBoards(page, [{ interactive: 'both' }]);

@@ -2,9 +2,9 @@
 // touch and pen; an illegal move snaps back without an event; a cancelled
 // `move` event leaves the game alone; the promotion picker.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { START, boardFen, clickSquare, cspViolations, drag, drawnPieces, events, mountBoards, openBoardPage,
+import { START, boardFen, clickSquare, drag, drawnPieces, events, mountBoards, useBoardPage,
   squareCenter, useServedChromium } from './board-helpers.mjs';
 
 const env = useServedChromium();
@@ -12,13 +12,7 @@ const env = useServedChromium();
 describe('pointer moves', () => {
   let page;
   let context;
-  let problems;
-  before(async () => { ({ page, context, problems } = await openBoardPage(env, { hasTouch: true })); });
-  after(async () => {
-    assert.deepEqual(problems, []);
-    assert.deepEqual(await cspViolations(page), []);
-    await context?.close();
-  });
+  useBoardPage(env, (opened) => { ({ page, context } = opened); }, { hasTouch: true });
 
   test('drag a pawn e2-e4 with the mouse', async () => {
     await mountBoards(page, [{ interactive: 'both', 'show-legal': '' }]);

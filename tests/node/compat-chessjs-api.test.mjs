@@ -7,21 +7,7 @@ import { describe, test } from 'node:test';
 
 import * as Reference from 'chess.js';
 import * as Compat from '../../dist/compat/chess.mjs';
-
-// Move instances (and arrays/objects of them) as plain data, for comparison.
-function normalize(value) {
-  if (Array.isArray(value)) return value.map(normalize);
-  if (value && typeof value === 'object' && value.constructor?.name === 'Move') return { ...value };
-  return value;
-}
-
-function outcome(fn) {
-  try {
-    return { value: normalize(fn()) };
-  } catch (e) {
-    return { error: e.message };
-  }
-}
+import { normalize, outcome } from './compat-helpers.mjs';
 
 // Runs `act` on a game of each library built by `build` (default: new Chess());
 // both must return equal values or throw equal messages. Returns the outcome.

@@ -13,33 +13,10 @@ import { test } from 'node:test';
 
 import * as Reference from 'chess.js';
 import * as Compat from '../../dist/compat/chess.mjs';
+import { seededRandom, normalize, outcome } from './compat-helpers.mjs';
 
 const SEQUENCES = Number(process.env.ESCAQUE_COMPAT_SEQUENCES ?? 60);
 const CALLS = 40;
-
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function normalize(value) {
-  if (Array.isArray(value)) return value.map(normalize);
-  if (value && typeof value === 'object' && value.constructor?.name === 'Move') return { ...value };
-  return value;
-}
-function outcome(fn) {
-  try {
-    return { value: normalize(fn()) };
-  } catch (e) {
-    return { error: e.message };
-  }
-}
 
 function compareAll(ref, ours, where) {
   for (const p of ['fen', 'turn', 'moveNumber', 'isCheck', 'isCheckmate', 'isStalemate', 'isDraw',
@@ -131,7 +108,7 @@ function randomCall(ref, rand) {
 }
 
 test('random API call sequences give the same answers and states as chess.js', () => {
-  const rand = generator(99);
+  const rand = seededRandom(99);
   let calls = 0;
   for (let s = 0; s < SEQUENCES; s++) {
     const ref = new Reference.Chess();

@@ -18,21 +18,10 @@ import { test } from 'node:test';
 
 import * as Reference from 'chess.js';
 import * as Compat from '../../dist/compat/chess.mjs';
+import { seededRandom } from './compat-helpers.mjs';
 
 const GAMES = Number(process.env.ESCAQUE_COMPAT_GAMES ?? 40);
 const ENDGAMES = Number(process.env.ESCAQUE_COMPAT_ENDGAMES ?? 150);
-
-// Mulberry32: a small seeded generator, so that every run plays the same games.
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // A Move as plain data (own enumerable fields, undefined ones included), so
 // that the two libraries' Move classes compare by content.
@@ -111,7 +100,7 @@ function playBoth(fen, rand, { maxPlies, verboseRate }) {
 }
 
 test('random games from the start position agree with chess.js, ply by ply', (t) => {
-  const rand = generator(20260101);
+  const rand = seededRandom(20260101);
   let plies = 0;
   const ends = new Map();
   for (let g = 0; g < GAMES; g++) {
@@ -188,7 +177,7 @@ const EN_PASSANT_STARTS = [
 ];
 
 test('random endgames agree with chess.js (promotions, en passant, stalemate, material)', (t) => {
-  const rand = generator(777);
+  const rand = seededRandom(777);
   const seen = { promotion: 0, underpromotion: 0, enPassant: 0, stalemate: 0, checkmate: 0, insufficient: 0 };
   for (let g = 0; g < ENDGAMES; g++) {
     // Every fifth game: pawns at home beside enemy pawns that can take en passant.
@@ -208,7 +197,7 @@ test('random endgames agree with chess.js (promotions, en passant, stalemate, ma
 });
 
 test('every ply of a few games compared with verbose moves and verbose history', () => {
-  const rand = generator(4242);
+  const rand = seededRandom(4242);
   for (let g = 0; g < 3; g++) {
     playBoth(Reference.DEFAULT_POSITION, rand, { maxPlies: 120, verboseRate: 1 });
   }
