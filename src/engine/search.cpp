@@ -87,6 +87,18 @@ Searcher::~Searcher() = default;
 
 Searcher::Frame* Searcher::frame(int ply) const { return &frames_[ply + 2]; }
 
+// What every node of negamax and quiescence does first: count itself, start with an empty PV (so a
+// parent never copies a stale one: a null-window child that fails high leaves nothing behind) and
+// extend the selective depth reported for PV lines.
+template <bool PvNode>
+Searcher::Frame* Searcher::enter_node(int ply) {
+  Frame* f = frame(ply);
+  f->pvLength = 0;
+  ++nodes_;
+  if (PvNode && ply + 1 > selDepth_) selDepth_ = ply + 1;
+  return f;
+}
+
 void Searcher::clear_history() { history_->clear(); }
 
 void Searcher::prepare(const SearchLimits& limits) {
@@ -364,13 +376,8 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
   const bool rootNode = PvNode && ply == 0;
   if (depth <= 0) return quiescence<PvNode>(ply, alpha, beta);
 
-  // Every node starts with an empty PV, so a parent never copies a stale one
-  // (a null-window child that fails high leaves nothing behind).
-  Frame* f = frame(ply);
-  f->pvLength = 0;
-  ++nodes_;
+  Frame* f = enter_node<PvNode>(ply);
   if (should_stop()) return VALUE_ZERO;
-  if (PvNode && ply + 1 > selDepth_) selDepth_ = ply + 1;
 
   const bool inCheck = pos_.in_check();
   const Color us = pos_.side_to_move();
@@ -616,11 +623,8 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
 
 template <bool PvNode>
 Value Searcher::quiescence(int ply, Value alpha, Value beta) {
-  Frame* f = frame(ply);
-  f->pvLength = 0;
-  ++nodes_;
+  Frame* f = enter_node<PvNode>(ply);
   if (should_stop()) return VALUE_ZERO;
-  if (PvNode && ply + 1 > selDepth_) selDepth_ = ply + 1;
 
   const bool inCheck = pos_.in_check();
   if (is_draw(ply)) return VALUE_DRAW;

@@ -104,6 +104,8 @@ class Searcher {
   std::unique_ptr<History> history_;
   std::unique_ptr<Frame[]> frames_;  // MAX_PLY + 4 entries; frame(ply) = frames_[ply + 2]
   Frame* frame(int ply) const;
+  template <bool PvNode>
+  Frame* enter_node(int ply);
 
   // Keys of the game and of the current search path, newest last.
   static constexpr int KEY_CAPACITY = 1024 + MAX_PLY + 8;
