@@ -2,27 +2,19 @@
 // API needs, and, unpacked into a fresh project's node_modules, `import
 // 'escaque'` loads the WebAssembly module from inside the package and plays.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 
-import { ROOT, requireFile } from './helpers.mjs';
+import { ROOT, requireFile, runOk } from './helpers.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'escaque-pack-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-function run(command, args, cwd) {
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 120_000 });
-  if (r.error) throw r.error;
-  assert.equal(r.status, 0, `${command} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
-
 test('npm pack: the files, and an installed copy that works', () => {
   requireFile(`${ROOT}dist/index.mjs`, 'run scripts/build.sh (WASM build) first');
-  const [info] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT));
+  const [info] = JSON.parse(runOk('npm', ['pack', '--json', '--pack-destination', work], ROOT));
   const files = info.files.map((f) => f.path).sort();
   // The board component (issue 5) ships as dist/board/, one file per web/board/ file.
   const boardFiles = readdirSync(`${ROOT}web/board`).map((f) => `dist/board/${f}`);
@@ -37,7 +29,7 @@ test('npm pack: the files, and an installed copy that works', () => {
   const project = join(work, 'project');
   const installed = join(project, 'node_modules', 'escaque');
   mkdirSync(installed, { recursive: true });
-  run('tar', ['-xzf', join(work, info.filename), '-C', installed, '--strip-components=1'], work);
+  runOk('tar', ['-xzf', join(work, info.filename), '-C', installed, '--strip-components=1'], work);
   writeFileSync(join(project, 'package.json'), '{"type": "module"}\n');
   writeFileSync(join(project, 'main.mjs'), `
     import { init, Chess } from 'escaque';
@@ -47,7 +39,7 @@ test('npm pack: the files, and an installed copy that works', () => {
     g.move('Sf6', { language: 'de' });
     console.log(JSON.stringify({ history: g.history(), fen: g.fen() }));
   `);
-  const out = JSON.parse(run(process.execPath, ['main.mjs'], project));
+  const out = JSON.parse(runOk(process.execPath, ['main.mjs'], project));
   assert.deepEqual(out.history, ['e4', 'Nf6']);
   assert.equal(out.fen, 'rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2');
 });

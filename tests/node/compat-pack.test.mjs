@@ -4,31 +4,23 @@
 // and tsc over a consumer of each (ESM .mts, CommonJS .cts) against the
 // installed type declarations.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ROOT, requireFile } from './helpers.mjs';
+import { ROOT, requireFile, runOk } from './helpers.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'escaque-compat-pack-'));
 const project = join(work, 'project');
 after(() => rmSync(work, { recursive: true, force: true }));
 
-function run(command, args, cwd) {
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 120_000 });
-  if (r.error) throw r.error;
-  assert.equal(r.status, 0, `${command} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
-
 before(() => {
   requireFile(`${ROOT}dist/compat/chess.mjs`, 'run scripts/build.sh (WASM build) first');
-  const [info] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT));
+  const [info] = JSON.parse(runOk('npm', ['pack', '--json', '--pack-destination', work], ROOT));
   const installed = join(project, 'node_modules', 'escaque');
   mkdirSync(installed, { recursive: true });
-  run('tar', ['-xzf', join(work, info.filename), '-C', installed, '--strip-components=1'], work);
+  runOk('tar', ['-xzf', join(work, info.filename), '-C', installed, '--strip-components=1'], work);
   writeFileSync(join(project, 'package.json'), '{"name": "consumer", "private": true}\n');
 });
 
@@ -39,7 +31,7 @@ test('import from escaque/compat/chess.js: new Chess() works right after the imp
     chess.move('e4'); chess.move('e5'); chess.move({ from: 'g1', to: 'f3' });
     console.log(JSON.stringify({ pgn: chess.pgn({ maxWidth: 0 }).split('\\n').pop(), ok: validateFen(chess.fen()).ok }));
   `);
-  const out = JSON.parse(run(process.execPath, ['compat.mjs'], project));
+  const out = JSON.parse(runOk(process.execPath, ['compat.mjs'], project));
   assert.deepEqual(out, { pgn: '1. e4 e5 2. Nf3 *', ok: true });
 });
 
@@ -56,7 +48,7 @@ test('require(\'escaque\'): init() and loadCompat() resolve to the ready APIs', 
       console.log(JSON.stringify({ main: game.fen(), compat: chess.fen(), keys: Object.keys(escaque).sort() }));
     })().catch((e) => { console.error(e); process.exit(1); });
   `);
-  const out = JSON.parse(run(process.execPath, ['main.cjs'], project));
+  const out = JSON.parse(runOk(process.execPath, ['main.cjs'], project));
   const fen = 'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1';
   assert.deepEqual(out, { main: fen, compat: fen, keys: ['init', 'loadCompat'] });
 });
@@ -86,5 +78,5 @@ test('tsc: the installed types serve an ESM consumer of both entries and a Commo
       lib: ['ES2022', 'DOM', 'ESNext.Disposable'], types: [] },
     files: ['esm.mts', 'cjs.cts'],
   }));
-  run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], project);
+  runOk(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], project);
 });

@@ -1,5 +1,6 @@
 // Shared by the Node tests: where the builds are, and how to drive the two
 // UCI front ends (native binary and WASM command line) with a script.
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -51,3 +52,12 @@ export const FENS = {
   stalemate: '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1',
   blackPromotes: '8/8/8/8/8/8/1p4k1/4K3 b - - 0 1',
 };
+
+// Runs a command (npm, node, tar ...) in `cwd` and fails the test with its output unless it exits 0;
+// returns its stdout.
+export function runOk(command, args, cwd, timeoutMs = 120_000) {
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: timeoutMs });
+  if (r.error) throw r.error;
+  assert.equal(r.status, 0, `${command} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
