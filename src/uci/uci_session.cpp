@@ -10,6 +10,7 @@
 #include "../core/fen.h"
 #include "../core/perft.h"
 #include "../engine/bench.h"
+#include "../engine/book.h"
 #include "../engine/clock.h"
 #include "../engine/eval.h"
 #include "../notation/uci_move.h"
@@ -186,6 +187,7 @@ bool UciSession::handle(std::string_view line, std::string& out) {
     out += "option name Skill Level type spin default " + std::to_string(SKILL_LEVEL_MAX) + " min 0 max " +
            std::to_string(SKILL_LEVEL_MAX) + "\n";
     out += "option name Strength Seed type spin default 0 min 0 max " + std::to_string(MAX_STRENGTH_SEED) + "\n";
+    out += "option name OwnBook type check default false\n";
     out += "uciok\n";
   } else if (cmd == "ucinewgame") {
     pos_.set_startpos();
@@ -282,6 +284,8 @@ void UciSession::cmd_setoption(std::string_view args, std::string& out) {
   } else if (key == "strength seed") {
     int seed = 0;
     if (parse_spin(0, MAX_STRENGTH_SEED, seed)) strength_.seed = std::uint64_t(seed);
+  } else if (key == "ownbook") {
+    parse_bool(ownBook_);
   } else if (key == "clear hash") {
     tt_->clear();
   } else {
@@ -407,6 +411,23 @@ void UciSession::cmd_go(std::string_view args, std::string& out) {
                        limits.has_clock(us);
   // A bare "go" searches until "stop", as most engines do.
   if (!bounded) limits.infinite = true;
+
+  // The book answers at once, for any limit but those asking for analysis (infinite, ponder, mate,
+  // searchmoves): a GUI that turned OwnBook on wants book moves played, not searched.
+  if (ownBook_ && !limits.infinite && !limits.ponder && limits.mate == 0 && limits.searchmoves.empty()) {
+    const std::uint64_t random = strength_.seed ? (strength_.seed * 0xD1B54A32D192ED03ull) ^ pos_.key()
+                                                : StrengthRng(strengthEntropy_++).next();
+    const Move book = pick_book_move(pos_, StrengthRng(random).next());
+    if (book.is_ok()) {
+      const std::string uci = move_to_uci(pos_, book);
+      // One line per write: host writers take one line at a time.
+      for (const std::string& line : {"info string book move " + uci + "\n", "bestmove " + uci + "\n"}) {
+        if (async_ || hostPoll_) emit(line);
+        else out += line;
+      }
+      return;
+    }
+  }
 
   if (async_) {
 #ifdef ESCAQUE_HAS_THREADS

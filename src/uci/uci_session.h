@@ -74,6 +74,7 @@ class UciSession {
   std::vector<Key> gameKeys_;  // keys of the positions before pos_ in the current game
   bool chess960_ = false;
   bool ponderOption_ = false;
+  bool ownBook_ = false;  // UCI option OwnBook: play from src/engine/book.cpp while in book
   SearchOptions searchOptions_;
   StrengthSettings strength_;
   Square lastMoveTo_ = SQ_NONE;      // where the last move of `position ... moves` went

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import {
   MINUTE, SECOND, PRESETS, suddenDeath, validateTimeControl, category, pgnTimeControl, pgnTimeDelay,
   parsePgnTimeControl, describeTimeControl, newClock, start, press, stop, fallFlag, mainTimeAt,
-  delayLeftAt, flagTime, movesToGo, formatClock,
+  delayLeftAt, flagTime, movesToGo, formatClock, lowTimeThreshold,
 } from '../../web/app/timecontrol.js';
 
 const T0 = 1_000_000;  // an arbitrary monotonic origin: nothing may assume 0
@@ -227,5 +227,19 @@ describe('display', () => {
     assert.equal(formatClock(0), '0:00.0');
     assert.equal(formatClock(-5), '0:00.0');
     assert.equal(formatClock(90 * MINUTE), '1:30:00');
+  });
+});
+
+describe('low-time warning threshold', () => {
+  test('an eighth of the starting time, between 10 and 60 seconds', () => {
+    const at = (id) => lowTimeThreshold(PRESETS.find((p) => p.id === id).tc);
+    assert.equal(at('1+0'), 10 * SECOND);          // 7.5 s, raised to 10 s
+    assert.equal(at('3+2'), 22.5 * SECOND);
+    assert.equal(at('5+0'), 37.5 * SECOND);
+    assert.equal(at('10+5'), 60 * SECOND);         // 75 s, capped at 60 s
+    assert.equal(at('90/40+30+30s'), 60 * SECOND); // from the first period's time
+    assert.equal(lowTimeThreshold(suddenDeath(8 * MINUTE)), 60 * SECOND);
+    assert.equal(at('untimed'), null);
+    assert.equal(lowTimeThreshold(null), null);
   });
 });

@@ -381,6 +381,29 @@ describe('Engine: errors', () => {
   });
 });
 
+describe('Engine: opening book', () => {
+  const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  test('with OwnBook the engine answers a book position at once, without searching; varied replies', async () => {
+    const engine = new Engine({ options: { OwnBook: true } });
+    try {
+      const replies = new Set();
+      for (let i = 0; i < 12; i++) {
+        const r = await engine.bestMove({ fen: START, moves: ['e2e4'] }, { wtime: 60_000, btime: 60_000 });
+        assertLegal(START, ['e2e4'], r.bestMove, 'book reply');
+        assert.equal(r.nodes, 0, 'a book move is not searched');
+        replies.add(r.bestMoveSan);
+      }
+      assert.ok(replies.size >= 2, `12 book replies to 1.e4 should not all be the same: ${[...replies]}`);
+      // Out of book it searches as usual.
+      const r = await engine.bestMove(MATE_IN_1, { depth: 3 });
+      assert.equal(r.bestMoveSan, 'Ra8#');
+      assert.ok(r.nodes > 0);
+    } finally {
+      await engine.dispose();
+    }
+  });
+});
+
 describe('Engine: workers', () => {
   test('two engines search at the same time, independently', async () => {
     const a = new Engine();

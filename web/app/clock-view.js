@@ -1,9 +1,7 @@
 // Draws the two clocks from the Worker's ticks. The running side's time is
 // extrapolated from the tick's timestamp to the moment of drawing, so what is
 // shown is exact even when ticks queued up behind a busy main thread.
-import { formatClock, movesToGo } from './timecontrol.js';
-
-const LOW_TIME_MS = 20_000;
+import { formatClock, lowTimeThreshold, movesToGo } from './timecontrol.js';
 
 export class ClockView {
   #els;
@@ -62,7 +60,8 @@ export class ClockView {
       setText(el.querySelector('.clock-extra'), extra.join(' · '));
       el.classList.toggle('running', running);
       el.classList.toggle('flagged', clock?.flagged === side);
-      const low = ms !== null && ms < LOW_TIME_MS;
+      const threshold = lowTimeThreshold(clock?.tc);
+      const low = ms !== null && threshold !== null && ms < threshold;
       el.classList.toggle('low', low);
       el.dataset.side = side;
       el.dataset.ms = ms === null ? '' : String(Math.max(0, Math.round(ms)));

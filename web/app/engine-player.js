@@ -41,7 +41,8 @@ export class EnginePlayer {
   async #opponent(levelId) {
     if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
     const level = levelById(levelId);
-    if (!this.#player) this.#player = new EngineClass({ options: { Hash: 16 } });
+    // OwnBook: games against the engine vary from the first move (src/engine/book.cpp).
+    if (!this.#player) this.#player = new EngineClass({ options: { Hash: 16, OwnBook: true } });
     if (this.#level !== level.id) {
       for (const [name, value] of Object.entries(levelOptions(level))) {
         try {

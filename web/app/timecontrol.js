@@ -250,6 +250,16 @@ export function movesToGo(clock, side) {
 export function other(side) { return side === 'w' ? 'b' : 'w'; }
 
 /**
+ * Below how much time a clock warns (colour and sound): an eighth of the starting time, but never
+ * under 10 s nor over 60 s — 10 s at 1+0, 22.5 s at 3+2, 37.5 s at 5+0, 60 s from 8 minutes up.
+ * Untimed games have no threshold (null).
+ */
+export function lowTimeThreshold(tc) {
+  if (!tc || tc.untimed || !tc.periods?.length) return null;
+  return Math.min(60 * SECOND, Math.max(10 * SECOND, tc.periods[0].time / 8));
+}
+
+/**
  * Clock text as shown: h:mm:ss from an hour up, m:ss, and tenths under 10 s ("0:09.4").
  * Rounds up, as clocks do: 0.05 s left shows 0:00.1, and 0:00.0 only when the flag has fallen.
  */
