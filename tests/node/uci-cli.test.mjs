@@ -124,7 +124,7 @@ describe('WASM UCI command line = native UCI binary', () => {
     assert.match(out, new RegExp('\noption name UCI_LimitStrength type check default false\n' +
       'option name UCI_Elo type spin default 2200 min 600 max 2200\n' +
       'option name Skill Level type spin default 20 min 0 max 20\n' +
-      'option name Strength Seed type spin default 0 min 0 max 2147483647\nuciok\nreadyok\nreadyok\n$'));
+      'option name Strength Seed type spin default 0 min 0 max 2147483647\noption name OwnBook type check default false\nuciok\nreadyok\nreadyok\n$'));
   });
 
   test('nothing after quit is answered', () => {
