@@ -9,6 +9,9 @@ import { useServedChromium } from './harness.mjs';
 import { boardReady, clickMove, newGame, openApp, typeMoves, waitForResult } from './app-helpers.mjs';
 
 const env = useServedChromium();
+// A middlegame out of the opening book (the app's engine plays book moves at once): the engine must
+// search here, so the tests below see it thinking.
+const OUT_OF_BOOK = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const plies = async (page) => Number(await page.getAttribute('body', 'data-plies'));
 
 // A small deterministic generator: the same "person" every run.
@@ -71,7 +74,8 @@ describe('against the engine', () => {
     const runs = [];
     for (let run = 0; run < 3; run++) {
       await page.evaluate(() => { window.__longTasks = []; performance.clearMarks(); performance.clearMeasures(); });
-      await newGame(page, { opponent: 'engine', color: 'b', level: 'full' });  // the engine moves first
+      // The engine (White) moves first.
+      await newGame(page, { opponent: 'engine', color: 'b', level: 'full', position: OUT_OF_BOOK });
       await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 30_000 });
       // From the moment the engine started thinking to the end of applying its move on the page.
       const { start, end, tasks } = await page.evaluate(() => {
@@ -101,7 +105,7 @@ describe('against the engine', () => {
   });
 
   test('"Move now" stops the engine\'s thinking; it moves at once', async (t) => {
-    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '90/40+30+30s' });
+    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '90/40+30+30s', position: OUT_OF_BOOK });
     // At a classical control the engine would think for a long while.
     await page.waitForSelector('#stop-engine:not([hidden])');
     await new Promise((r) => setTimeout(r, 300));
@@ -130,8 +134,10 @@ describe('against the engine', () => {
 
   test('a premove made during the engine\'s turn is played as soon as the engine has moved', async () => {
     // Full strength: a limited level answers from a small node budget, too fast to catch it thinking.
-    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '5+0' });
-    // The engine (White) is thinking: Black prepares e7-e5.
+    // After 1.a3 a6 (out of the opening book, so the engine searches) the engine (White) is thinking:
+    // Black prepares e7-e5, legal whatever White plays.
+    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '5+0',
+      position: 'rnbqkbnr/1ppppppp/p7/8/8/P7/1PPPPPPP/RNBQKBNR w KQkq - 0 2' });
     await page.waitForSelector('#stop-engine:not([hidden])');
     await clickMove(page, 'e7', 'e5');
     await page.waitForFunction(() => Number(document.body.dataset.plies) >= 2, null, { timeout: 30_000 });
