@@ -1,5 +1,5 @@
 // web/index.html preloads (modulepreload) every module the app needs before the board takes moves:
-// the static import graph of web/app.js and of the board component (imported dynamically at start).
+// the import graph of web/app.js (which imports app/main.js dynamically) and of the board component.
 // A module left out is only discovered when its importer has arrived, one network round later per
 // level (the package's index -> engine.mjs -> engine-protocol.mjs cost two such rounds on a first
 // visit), so this guards the first visit's time to interactive.
@@ -15,10 +15,13 @@ function fileOf(path) {
   return path.startsWith('/dist/') ? new URL(`.${path}`, ROOT) : new URL(`.${path}`, WEB);
 }
 
-// Static imports and re-exports only: `import x from '...'`, `import '...'`, `export ... from '...'`.
-function staticImports(source) {
+// Static imports and re-exports (`import x from '...'`, `import '...'`, `export ... from '...'`) and
+// dynamic imports of a literal name (`import('./app/main.js')`).
+function startImports(source) {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  return [...code.matchAll(/^\s*(?:import|export)\s+(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+  const fixed = [...code.matchAll(/^\s*(?:import|export)\s+(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]/gm)];
+  const dynamic = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)];
+  return [...fixed, ...dynamic].map((m) => m[1]);
 }
 
 function graph(entries) {
@@ -30,7 +33,7 @@ function graph(entries) {
     seen.add(path);
     const file = fileOf(path);
     assert.ok(existsSync(file), `${path} is imported but ${file.pathname} does not exist (npm run build first?)`);
-    for (const spec of staticImports(readFileSync(file, 'utf8'))) {
+    for (const spec of startImports(readFileSync(file, 'utf8'))) {
       if (!spec.startsWith('.')) continue;  // node: builtins in Node-only branches
       todo.push(new URL(spec, `http://x${path}`).pathname);
     }
