@@ -5,7 +5,7 @@ import { BoardView } from './board-view.js';
 import { Clock } from './clock.js';
 import { ClockView } from './clock-view.js';
 import { EnginePlayer, engineAvailable, formatScore } from './engine-player.js';
-import { GameController, newRecord } from './game.js';
+import { GameController, START_FEN, newRecord } from './game.js';
 import { MoveList } from './movelist.js';
 import { askNewGame, setUpNewGameDialog } from './newgame.js';
 import { gamePgn, playerName } from './pgn.js';
@@ -533,12 +533,38 @@ function loadBoard() {
     if (!board.attachComponent()) return;
     applySettings();
     if (ctrl.record) render();
+    else if (earlyView) board.show(earlyView);
     markInteractive();
   })
     .catch(() => { /* the text board stays */ });
 }
 
 let engineReady = false;
+
+// What the page can show before the rules (WebAssembly) have loaded: the position of a game with no
+// moves yet (a first visit's new game, or a saved game at its start), read from the saved record
+// without the package; not yet playable (interactive 'none'). A saved game with moves needs the rules
+// to know its position, so it shows when they are ready.
+let earlyView = null;
+function showEarlyPosition(saved) {
+  let fen = START_FEN;
+  let chess960 = false;
+  let orientation = 'w';
+  if (saved) {
+    if (saved.version !== 1 || !Array.isArray(saved.moves) || saved.moves.length > 0 || typeof saved.setup?.fen !== 'string') return;
+    fen = saved.setup.fen;
+    chess960 = Boolean(saved.setup.chess960);
+    const humans = ['w', 'b'].filter((s) => saved.players?.[s]?.type === 'human');
+    if (humans.length === 1) orientation = humans[0];
+  }
+  earlyView = { fen, orientation, interactive: 'none', lastMove: null, chess960, premoves: false, game: null };
+  try {
+    board.show(earlyView);
+    $('fen-out').value = fen;
+  } catch {
+    earlyView = null;  // a damaged record: nothing early; the start-up below deals with it
+  }
+}
 
 // Lets the browser paint and take input between the steps of start-up, so that they run as tasks of
 // their own rather than one long task (Lighthouse's Total Blocking Time counts every task's time over
@@ -549,6 +575,7 @@ function yieldToBrowser() {
 
 async function main() {
   performance.mark('escaque-main');
+  showEarlyPosition(store.loadCurrent());
   setUpNewGameDialog();
   applySettings();
   loadBoard();
