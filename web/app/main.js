@@ -7,13 +7,11 @@ import { ClockView } from './clock-view.js';
 import { EnginePlayer, engineAvailable, formatScore } from './engine-player.js';
 import { GameController, START_FEN, newRecord } from './game.js';
 import { MoveList } from './movelist.js';
-import { askNewGame, setUpNewGameDialog } from './newgame.js';
 import { gamePgn, playerName } from './pgn.js';
 import { play as sound, setSoundEnabled } from './sound.js';
 import * as store from './storage.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
-import { registerServiceWorker } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };
@@ -333,10 +331,29 @@ async function copy(text, what) {
 
 // ---- new game ----
 
+// The new-game dialog's module is not needed to play the game on the board: it loads after the board
+// takes moves (one request fewer before that), or at once if the dialog is asked for first.
+let newGameModule = null;
+function newGameUi() {
+  newGameModule ??= import('./newgame.js').then((m) => {
+    m.setUpNewGameDialog();
+    return m;
+  });
+  return newGameModule;
+}
+
 async function newGameDialog(rematch = false) {
   let previous = lastChoices;
   if (rematch && previous) previous = { ...previous, color: previous.color === 'w' ? 'b' : 'w' };
-  const choices = await askNewGame(previous);
+  let ui;
+  try {
+    ui = await newGameUi();
+  } catch (e) {
+    newGameModule = null;  // a later click tries again
+    showStatus(`The new-game dialog could not load: ${e.message}`);
+    return;
+  }
+  const choices = await ui.askNewGame(previous);
   if (!choices) return;
   try {
     startGame(choices);
@@ -576,7 +593,6 @@ function yieldToBrowser() {
 async function main() {
   performance.mark('escaque-main');
   showEarlyPosition(store.loadCurrent());
-  setUpNewGameDialog();
   applySettings();
   loadBoard();
   try {
@@ -614,7 +630,8 @@ async function main() {
   // Not needed to play: after the first paint.
   setTimeout(() => {
     renderFinished();
-    registerServiceWorker();
+    newGameUi().catch(() => { /* retried when the dialog is asked for */ });
+    import('./offline.js').then((m) => m.registerServiceWorker(), () => { /* no offline support this visit */ });
   }, 0);
 }
 
