@@ -62,12 +62,19 @@ function mainThreadTasks(interactiveAt) {
     String(e.args.data.documentLoaderURL ?? '').startsWith('http'));
   const start = nav?.ts ?? 0;
   const end = mark?.ts ?? (start + interactiveAt * 1000);
-  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' &&
-    names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain' && e.ts >= start && e.ts <= end);
+  // The page's renderer main thread: where its escaque-interactive mark was recorded (other renderers,
+  // e.g. the first about:blank, have a CrRendererMain too).
+  const pageThread = mark ? `${mark.pid}:${mark.tid}` : null;
+  const onPage = (e) => (pageThread ? `${e.pid}:${e.tid}` === pageThread : names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain');
+  const all = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onPage(e) && e.ts >= start && e.ts <= end)
+    .sort((a, b) => a.ts - b.ts);
+  // Top-level tasks only (a nested run loop shows tasks inside a task).
+  const tasks = [];
+  for (const t of all) if (!tasks.length || t.ts >= tasks.at(-1).ts + tasks.at(-1).dur) tasks.push(t);
   // What the main thread spent its CPU on, by the events directly inside its tasks' slices.
   const byName = new Map();
   for (const e of events) {
-    if (e.ph !== 'X' || names.get(`${e.pid}:${e.tid}`) !== 'CrRendererMain' || e.ts < start || e.ts > end) continue;
+    if (e.ph !== 'X' || !onPage(e) || e.ts < start || e.ts > end) continue;
     if (!/^(v8\.|V8\.|wasm\.|Layout|UpdateLayoutTree|ParseHTML|Paint|EvaluateScript|FunctionCall|MajorGC|MinorGC)/.test(e.name)) continue;
     byName.set(e.name, (byName.get(e.name) ?? 0) + (e.tdur ?? 0));
   }
