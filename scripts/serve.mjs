@@ -5,7 +5,7 @@
 //   node scripts/serve.mjs            http://localhost:8080 (PORT overrides)
 //   import { startServer } from './serve.mjs'   (tests: port 0 = any free port)
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -54,17 +54,43 @@ export function chooseEncoding(acceptEncoding = '') {
   return 'identity';
 }
 
-// Compressed bodies, kept per file, modification time and coding, so each file is compressed once per
+// Compressed bodies, kept per file, coding and version (modification time and size), so each file is compressed once per
 // change (the server is restarted rarely, the files are a few hundred KB in all).
 const compressedCache = new Map();
-function compressedBody(file, mtimeMs, coding) {
+function compressedBody(file, info, coding) {
   const key = `${coding}:${file}`;
+  const version = `${info.mtimeMs}:${info.size}`;
   const hit = compressedCache.get(key);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.body;
+  if (hit && hit.version === version) return hit.body;
   const body = readFile(file).then((bytes) => ENCODERS[coding](bytes));
-  compressedCache.set(key, { mtimeMs, body });
+  compressedCache.set(key, { version, body });
   body.catch(() => compressedCache.delete(key));
   return body;
+}
+
+// Compresses (brotli, what browsers ask for) every compressible file of web/ and dist/ once the server
+// listens, one after another, so that a first visit is not served at the pace of compression. A request
+// arriving meanwhile shares the work already under way for its file (the cache holds promises).
+async function precompress(root) {
+  const pending = [join(root, 'web'), join(root, 'dist')];
+  while (pending.length) {
+    const dir = pending.pop();
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      continue;  // no dist/ yet: files are compressed when asked for
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) pending.push(path);
+      else if (entry.isFile() && COMPRESSIBLE.has(extname(path))) {
+        try {
+          await compressedBody(path, await stat(path), 'br');
+        } catch { /* gone meanwhile */ }
+      }
+    }
+  }
 }
 
 // Maps a URL path to a file under web/ or dist/, or null when it points
@@ -113,7 +139,7 @@ export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {
     let body = null;
     if (coding !== 'identity') {
       try {
-        body = await compressedBody(file, info.mtimeMs, coding);
+        body = await compressedBody(file, info, coding);
       } catch {
         return reply(res, 404, 'not found');
       }
@@ -137,7 +163,10 @@ export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
+    server.listen(port, host, () => {
+      precompress(root).catch(() => { /* compressed on demand instead */ });
+      resolve(server);
+    });
   });
 }
 

@@ -1,6 +1,8 @@
 // scripts/serve.mjs: serves web/ and dist/ with the right types, and nothing else.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
@@ -112,6 +114,34 @@ describe('compression', () => {
     const head = await fetchRaw('/app.js', { 'Accept-Encoding': 'br' }, 'HEAD');
     assert.equal(head.headers['content-length'], get.headers['content-length']);
     assert.equal(head.body.length, 0);
+  });
+
+  test('a file changed while the server runs is served (and compressed) anew, never stale', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'escaque-serve-'));
+    mkdirSync(join(root, 'web'));
+    const file = join(root, 'web', 'x.js');
+    writeFileSync(file, 'export const version = 1;\n'.repeat(50));
+    const other = await startServer({ port: 0, root });
+    const at = (path) => new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: other.address().port, path, headers: { 'Accept-Encoding': 'br' } },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve(brotliDecompressSync(Buffer.concat(chunks)).toString()));
+        });
+      req.on('error', reject);
+      req.end();
+    });
+    try {
+      assert.match(await at('/x.js'), /version = 1;/);
+      writeFileSync(file, 'export const version = 22;\n'.repeat(50));  // another size, and a later mtime
+      assert.match(await at('/x.js'), /version = 22;/);
+      writeFileSync(file, 'export const version = 33;\n'.repeat(50));  // the same size
+      assert.match(await at('/x.js'), /version = 33;/);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test('the choice of coding follows the q-values', () => {
