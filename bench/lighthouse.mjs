@@ -77,7 +77,8 @@ export async function runLighthouse(url, preset, tools) {
           a.scoreDisplayMode === 'metricSavings';
         if (!scored || a.score === null || a.score >= 1) continue;
         failing.push({ category: c, id: a.id, title: a.title, score: a.score, weight: ref.weight,
-          display: a.displayValue ?? '', items: (a.details?.items ?? []).slice(0, 5).map(describeItem) });
+          display: a.displayValue ?? '',
+          items: (Array.isArray(a.details?.items) ? a.details.items : []).slice(0, 5).map(describeItem) });
       }
     }
     return { preset, scores, metrics, failing, benchmarkIndex: lhr.environment?.benchmarkIndex, lhr };
