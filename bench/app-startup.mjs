@@ -4,7 +4,7 @@
 // performance marks, the resource waterfall of the first visit, and a Chromium trace of the
 // renderer's main thread: its tasks in wall time and in CPU time (thread time).
 //
-//   node bench/app-startup.mjs [visits=3]
+//   node bench/app-startup.mjs [visits=3] [url]     (url: another server's app; default: serves its own)
 //
 // On this shared 2-core machine the wall time of a task is often several times its CPU time (the
 // renderer waits for a core): "Total Blocking Time" is printed both ways, from wall time (what
@@ -29,8 +29,8 @@ if (!Number.isInteger(visits) || visits < 1) {
   process.exit(2);
 }
 
-const server = await startServer({ port: 0 });
-const url = `http://127.0.0.1:${server.address().port}/`;
+const server = process.argv[3] ? null : await startServer({ port: 0 });
+const url = process.argv[3] ?? `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
 const traceFile = join(tmpdir(), `escaque-startup-${process.pid}.json`);
 
@@ -115,4 +115,4 @@ const sorted = [...interactive].sort((a, b) => a - b);
 console.log(`\ninteractive (cold): median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, ` +
   `range ${sorted[0].toFixed(0)}–${sorted.at(-1).toFixed(0)} ms; load average ${loadavg()[0].toFixed(1)}`);
 await browser.close();
-server.close();
+server?.close();
