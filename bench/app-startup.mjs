@@ -23,6 +23,9 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.wasm', 'blink.user_timing',
   'loading', 'toplevel', 'v8.execute'];
 
+// The trace events counted in "CPU by kind".
+const KINDS = /^(v8\.|V8\.|wasm\.|Layout|UpdateLayoutTree|ParseHTML|Paint|EvaluateScript|FunctionCall|MajorGC|MinorGC)/;
+
 const visits = Number(process.argv[2] ?? 3);
 if (!Number.isInteger(visits) || visits < 1) {
   console.error('usage: node bench/app-startup.mjs [visits]');
@@ -75,13 +78,14 @@ function mainThreadTasks(interactiveAt) {
   const byName = new Map();
   for (const e of events) {
     if (e.ph !== 'X' || !onPage(e) || e.ts < start || e.ts > end) continue;
-    if (!/^(v8\.|V8\.|wasm\.|Layout|UpdateLayoutTree|ParseHTML|Paint|EvaluateScript|FunctionCall|MajorGC|MinorGC)/.test(e.name)) continue;
+    if (!KINDS.test(e.name)) continue;
     byName.set(e.name, (byName.get(e.name) ?? 0) + (e.tdur ?? 0));
   }
   return { tasks, byName };
 }
 
-console.log(`escaque app start-up, ${visits} cold visit(s) of ${url}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
+console.log(`escaque app start-up, ${visits} cold visit(s) of ${url}; ` +
+  `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
 const interactive = [];
 for (let i = 0; i < visits; i++) {
   const traced = i === 0;
@@ -106,7 +110,8 @@ for (let i = 0; i < visits; i++) {
   const long = tasks.filter((t) => t.dur >= 50_000);
   console.log(`  main thread until interactive: ${tasks.length} tasks, ${wall.toFixed(0)} ms wall, ${cpu.toFixed(0)} ms CPU;` +
     ` blocking time over 50 ms: ${tbtWall.toFixed(0)} ms from wall time, ${tbtCpu.toFixed(0)} ms from CPU time`);
-  console.log(`  tasks ≥ 50 ms wall (wall / CPU): ${long.map((t) => `${(t.dur / 1000).toFixed(0)}/${((t.tdur ?? 0) / 1000).toFixed(0)}`).join(', ') || 'none'}`);
+  const ms = (us) => ((us ?? 0) / 1000).toFixed(0);
+  console.log(`  tasks ≥ 50 ms wall (wall / CPU): ${long.map((t) => `${ms(t.dur)}/${ms(t.tdur)}`).join(', ') || 'none'}`);
   console.log(`  longest task in CPU time: ${(Math.max(0, ...tasks.map((t) => t.tdur ?? 0)) / 1000).toFixed(0)} ms`);
   console.log(`  CPU by kind (nested events overlap): ${[...byName].sort((a, b) => b[1] - a[1]).slice(0, 12)
     .map(([n, t]) => `${n} ${(t / 1000).toFixed(0)}`).join(', ')}`);

@@ -54,8 +54,8 @@ export function chooseEncoding(acceptEncoding = '') {
   return 'identity';
 }
 
-// Compressed bodies, kept per file, coding and version (modification time and size), so each file is compressed once per
-// change (the server is restarted rarely, the files are a few hundred KB in all).
+// Compressed bodies, kept per file, coding and version (modification time and size), so each file is
+// compressed once per change (the files are a few hundred KB in all).
 const compressedCache = new Map();
 function compressedBody(file, info, coding) {
   const key = `${coding}:${file}`;

@@ -568,7 +568,8 @@ function showEarlyPosition(saved) {
   let chess960 = false;
   let orientation = 'w';
   if (saved) {
-    if (saved.version !== 1 || !Array.isArray(saved.moves) || saved.moves.length > 0 || typeof saved.setup?.fen !== 'string') return;
+    const atStart = saved.version === 1 && Array.isArray(saved.moves) && saved.moves.length === 0;
+    if (!atStart || typeof saved.setup?.fen !== 'string') return;
     fen = saved.setup.fen;
     chess960 = Boolean(saved.setup.chess960);
     const humans = ['w', 'b'].filter((s) => saved.players?.[s]?.type === 'human');
@@ -587,7 +588,8 @@ function showEarlyPosition(saved) {
 // their own rather than one long task (Lighthouse's Total Blocking Time counts every task's time over
 // 50 ms). scheduler.yield() resumes ahead of other queued work; setTimeout where it does not exist.
 function yieldToBrowser() {
-  return globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 async function main() {
