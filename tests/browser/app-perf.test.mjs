@@ -80,9 +80,9 @@ describe('first visit', () => {
       return;
     }
     // Warm visits (served by the service worker, the usual case) must meet the 500 ms bar. The cold
-    // first visit does not yet on this machine (700-750 ms with the machine quiet, most of it
-    // compiling the WebAssembly module): reported, and recorded as not met in docs/benchmarks.md,
-    // rather than failing every run.
+    // first visit does not yet on this machine (747-985 ms with the machine quiet before the start-up
+    // was reordered; `node bench/app-startup.mjs` shows where the time goes): reported, and recorded
+    // as not met in docs/benchmarks.md, rather than failing every run.
     const [cold, ...warm] = times;
     if (cold > 500) t.diagnostic(`BAR NOT MET: cold first visit interactive after ${cold.toFixed(0)} ms (bar 500 ms)`);
     assert.ok(cold <= 3000, `cold first visit: ${cold.toFixed(0)} ms`);

@@ -1,9 +1,13 @@
 // scripts/serve.mjs: serves web/ and dist/ with the right types, and nothing else.
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 
-import { startServer } from '../../scripts/serve.mjs';
+import { chooseEncoding, startServer } from '../../scripts/serve.mjs';
 
 let server;
 let port;
@@ -62,5 +66,92 @@ describe('dev server', () => {
 
   test('a port in use is an error, not a silent second server', async () => {
     await assert.rejects(startServer({ port }), /EADDRINUSE/);
+  });
+});
+
+// Raw bytes and headers, with the request headers given.
+function fetchRaw(path, headers = {}, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('compression', () => {
+  const wasm = readFileSync(new URL('../../dist/escaque.wasm', import.meta.url));
+  const html = readFileSync(new URL('../../web/index.html', import.meta.url));
+
+  test('brotli when the browser accepts it, gzip otherwise; the bytes decode to the file', async () => {
+    const br = await fetchRaw('/dist/escaque.wasm', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers.vary, 'Accept-Encoding');
+    assert.equal(Number(br.headers['content-length']), br.body.length);
+    assert.ok(br.body.length < wasm.length / 2, `${br.body.length} of ${wasm.length}`);
+    assert.deepEqual(brotliDecompressSync(br.body), wasm);
+    const gz = await fetchRaw('/', { 'Accept-Encoding': 'gzip' });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.deepEqual(gunzipSync(gz.body), html);
+    assert.equal(gz.headers['content-type'], 'text/html; charset=utf-8');
+  });
+
+  test('no Accept-Encoding, or every coding refused: the file as it is', async () => {
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0', '*;q=0', 'compress']) {
+      const r = await fetchRaw('/dist/escaque.wasm', accept === undefined ? {} : { 'Accept-Encoding': accept });
+      assert.equal(r.headers['content-encoding'], undefined, String(accept));
+      assert.deepEqual(r.body, wasm, String(accept));
+    }
+  });
+
+  test('sounds (already dense) are not compressed; HEAD gives the compressed length and no body', async () => {
+    const wav = await fetchRaw('/sounds/move.wav', { 'Accept-Encoding': 'br, gzip' });
+    assert.equal(wav.headers['content-encoding'], undefined);
+    const get = await fetchRaw('/app.js', { 'Accept-Encoding': 'br' });
+    const head = await fetchRaw('/app.js', { 'Accept-Encoding': 'br' }, 'HEAD');
+    assert.equal(head.headers['content-length'], get.headers['content-length']);
+    assert.equal(head.body.length, 0);
+  });
+
+  test('a file changed while the server runs is served (and compressed) anew, never stale', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'escaque-serve-'));
+    mkdirSync(join(root, 'web'));
+    const file = join(root, 'web', 'x.js');
+    writeFileSync(file, 'export const version = 1;\n'.repeat(50));
+    const other = await startServer({ port: 0, root });
+    const at = (path) => new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: other.address().port, path, headers: { 'Accept-Encoding': 'br' } },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve(brotliDecompressSync(Buffer.concat(chunks)).toString()));
+        });
+      req.on('error', reject);
+      req.end();
+    });
+    try {
+      assert.match(await at('/x.js'), /version = 1;/);
+      writeFileSync(file, 'export const version = 22;\n'.repeat(50));  // another size, and a later mtime
+      assert.match(await at('/x.js'), /version = 22;/);
+      writeFileSync(file, 'export const version = 33;\n'.repeat(50));  // the same size
+      assert.match(await at('/x.js'), /version = 33;/);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('the choice of coding follows the q-values', () => {
+    assert.equal(chooseEncoding('gzip, deflate, br'), 'br');
+    assert.equal(chooseEncoding('br;q=0, gzip'), 'gzip');
+    assert.equal(chooseEncoding('BR; q=0.5'), 'br');
+    assert.equal(chooseEncoding('*'), 'br');
+    assert.equal(chooseEncoding('*;q=0, gzip;q=0.1'), 'gzip');
+    assert.equal(chooseEncoding('deflate'), 'identity');
+    assert.equal(chooseEncoding(''), 'identity');
+    assert.equal(chooseEncoding(undefined), 'identity');
   });
 });

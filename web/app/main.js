@@ -5,15 +5,13 @@ import { BoardView } from './board-view.js';
 import { Clock } from './clock.js';
 import { ClockView } from './clock-view.js';
 import { EnginePlayer, engineAvailable, formatScore } from './engine-player.js';
-import { GameController, newRecord } from './game.js';
+import { GameController, START_FEN, newRecord } from './game.js';
 import { MoveList } from './movelist.js';
-import { askNewGame, setUpNewGameDialog } from './newgame.js';
 import { gamePgn, playerName } from './pgn.js';
 import { play as sound, setSoundEnabled } from './sound.js';
 import * as store from './storage.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
-import { registerServiceWorker } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };
@@ -333,10 +331,29 @@ async function copy(text, what) {
 
 // ---- new game ----
 
+// The new-game dialog's module is not needed to play the game on the board: it loads after the board
+// takes moves (one request fewer before that), or at once if the dialog is asked for first.
+let newGameModule = null;
+function newGameUi() {
+  newGameModule ??= import('./newgame.js').then((m) => {
+    m.setUpNewGameDialog();
+    return m;
+  });
+  return newGameModule;
+}
+
 async function newGameDialog(rematch = false) {
   let previous = lastChoices;
   if (rematch && previous) previous = { ...previous, color: previous.color === 'w' ? 'b' : 'w' };
-  const choices = await askNewGame(previous);
+  let ui;
+  try {
+    ui = await newGameUi();
+  } catch (e) {
+    newGameModule = null;  // a later click tries again
+    showStatus(`The new-game dialog could not load: ${e.message}`);
+    return;
+  }
+  const choices = await ui.askNewGame(previous);
   if (!choices) return;
   try {
     startGame(choices);
@@ -533,6 +550,7 @@ function loadBoard() {
     if (!board.attachComponent()) return;
     applySettings();
     if (ctrl.record) render();
+    else if (earlyView) board.show(earlyView);
     markInteractive();
   })
     .catch(() => { /* the text board stays */ });
@@ -540,9 +558,43 @@ function loadBoard() {
 
 let engineReady = false;
 
+// What the page can show before the rules (WebAssembly) have loaded: the position of a game with no
+// moves yet (a first visit's new game, or a saved game at its start), read from the saved record
+// without the package; not yet playable (interactive 'none'). A saved game with moves needs the rules
+// to know its position, so it shows when they are ready.
+let earlyView = null;
+function showEarlyPosition(saved) {
+  let fen = START_FEN;
+  let chess960 = false;
+  let orientation = 'w';
+  if (saved) {
+    const atStart = saved.version === 1 && Array.isArray(saved.moves) && saved.moves.length === 0;
+    if (!atStart || typeof saved.setup?.fen !== 'string') return;
+    fen = saved.setup.fen;
+    chess960 = Boolean(saved.setup.chess960);
+    const humans = ['w', 'b'].filter((s) => saved.players?.[s]?.type === 'human');
+    if (humans.length === 1) orientation = humans[0];
+  }
+  earlyView = { fen, orientation, interactive: 'none', lastMove: null, chess960, premoves: false, game: null };
+  try {
+    board.show(earlyView);
+    $('fen-out').value = fen;
+  } catch {
+    earlyView = null;  // a damaged record: nothing early; the start-up below deals with it
+  }
+}
+
+// Lets the browser paint and take input between the steps of start-up, so that they run as tasks of
+// their own rather than one long task (Lighthouse's Total Blocking Time counts every task's time over
+// 50 ms). scheduler.yield() resumes ahead of other queued work; setTimeout where it does not exist.
+function yieldToBrowser() {
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function main() {
   performance.mark('escaque-main');
-  setUpNewGameDialog();
+  showEarlyPosition(store.loadCurrent());
   applySettings();
   loadBoard();
   try {
@@ -552,6 +604,7 @@ async function main() {
     $('status').textContent = `Could not load the chess module: ${e.message}`;
     return;
   }
+  await yieldToBrowser();
   engineReady = await engineAvailable();
   const saved = store.loadCurrent();
   let restored = false;
@@ -579,7 +632,8 @@ async function main() {
   // Not needed to play: after the first paint.
   setTimeout(() => {
     renderFinished();
-    registerServiceWorker();
+    newGameUi().catch(() => { /* retried when the dialog is asked for */ });
+    import('./offline.js').then((m) => m.registerServiceWorker(), () => { /* no offline support this visit */ });
   }, 0);
 }
 

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// Where a first visit's time goes, up to the board taking moves: cold visits of the served app in
+// headless Chromium (a fresh browser context each: empty cache, no service worker), with the app's
+// performance marks, the resource waterfall of the first visit, and a Chromium trace of the
+// renderer's main thread: its tasks in wall time and in CPU time (thread time).
+//
+//   node bench/app-startup.mjs [visits=3] [url]     (url: another server's app; default: serves its own)
+//
+// On this shared 2-core machine the wall time of a task is often several times its CPU time (the
+// renderer waits for a core): "Total Blocking Time" is printed both ways, from wall time (what
+// Lighthouse measures here) and from CPU time (what a machine to itself would see, roughly).
+import { readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { chromium } from 'playwright-core';
+
+import { startServer } from '../scripts/serve.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run'];
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.wasm', 'blink.user_timing',
+  'loading', 'toplevel', 'v8.execute'];
+
+// The trace events counted in "CPU by kind".
+const KINDS = /^(v8\.|V8\.|wasm\.|Layout|UpdateLayoutTree|ParseHTML|Paint|EvaluateScript|FunctionCall|MajorGC|MinorGC)/;
+
+const visits = Number(process.argv[2] ?? 3);
+if (!Number.isInteger(visits) || visits < 1) {
+  console.error('usage: node bench/app-startup.mjs [visits]');
+  process.exit(2);
+}
+
+const server = process.argv[3] ? null : await startServer({ port: 0 });
+const url = process.argv[3] ?? `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+const traceFile = join(tmpdir(), `escaque-startup-${process.pid}.json`);
+
+async function coldVisit(trace) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (trace) await browser.startTracing(page, { path: traceFile, categories: CATEGORIES });
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName('escaque-interactive').length > 0, null,
+    { timeout: 30_000 });
+  const data = await page.evaluate(() => ({
+    marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
+    nav: performance.getEntriesByType('navigation')[0].toJSON(),
+    resources: performance.getEntriesByType('resource').map((r) => ({ path: new URL(r.name).pathname,
+      start: r.startTime, end: r.responseEnd, encoded: r.encodedBodySize, decoded: r.decodedBodySize })),
+  }));
+  if (trace) await browser.stopTracing();
+  await context.close();
+  return data;
+}
+
+function mainThreadTasks(interactiveAt) {
+  const events = JSON.parse(readFileSync(traceFile, 'utf8')).traceEvents;
+  rmSync(traceFile, { force: true });
+  const names = new Map();
+  for (const e of events) if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const mark = events.find((e) => e.name === 'escaque-interactive' && e.cat.includes('blink.user_timing'));
+  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame &&
+    String(e.args.data.documentLoaderURL ?? '').startsWith('http'));
+  const start = nav?.ts ?? 0;
+  const end = mark?.ts ?? (start + interactiveAt * 1000);
+  // The page's renderer main thread: where its escaque-interactive mark was recorded (other renderers,
+  // e.g. the first about:blank, have a CrRendererMain too).
+  const pageThread = mark ? `${mark.pid}:${mark.tid}` : null;
+  const onPage = (e) => (pageThread ? `${e.pid}:${e.tid}` === pageThread : names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain');
+  const all = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onPage(e) && e.ts >= start && e.ts <= end)
+    .sort((a, b) => a.ts - b.ts);
+  // Top-level tasks only (a nested run loop shows tasks inside a task).
+  const tasks = [];
+  for (const t of all) if (!tasks.length || t.ts >= tasks.at(-1).ts + tasks.at(-1).dur) tasks.push(t);
+  // What the main thread spent its CPU on, by the events directly inside its tasks' slices.
+  const byName = new Map();
+  for (const e of events) {
+    if (e.ph !== 'X' || !onPage(e) || e.ts < start || e.ts > end) continue;
+    if (!KINDS.test(e.name)) continue;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + (e.tdur ?? 0));
+  }
+  return { tasks, byName };
+}
+
+console.log(`escaque app start-up, ${visits} cold visit(s) of ${url}; ` +
+  `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
+const interactive = [];
+for (let i = 0; i < visits; i++) {
+  const traced = i === 0;
+  const data = await coldVisit(traced);
+  const marks = Object.fromEntries(data.marks);
+  interactive.push(marks['escaque-interactive']);
+  console.log(`\nvisit ${i + 1}: ${data.marks.map(([n, t]) => `${n.replace('escaque-', '')} ${t.toFixed(0)}`).join(', ')} ms` +
+    ` (HTML received ${data.nav.responseEnd.toFixed(0)} ms)`);
+  if (!traced) continue;
+  const sorted = [...data.resources].sort((a, b) => a.start - b.start);
+  console.log(`  ${sorted.length} requests; last one before interactive ended at ` +
+    `${Math.max(...sorted.filter((r) => r.end <= marks['escaque-interactive']).map((r) => r.end)).toFixed(0)} ms; ` +
+    `${(sorted.reduce((s, r) => s + r.encoded, 0) / 1024).toFixed(1)} KB on the wire, ` +
+    `${(sorted.reduce((s, r) => s + r.decoded, 0) / 1024).toFixed(1)} KB decoded`);
+  for (const r of sorted) console.log(`    ${r.start.toFixed(0).padStart(5)} → ${r.end.toFixed(0).padStart(5)} ms  ${r.path}`);
+  const { tasks, byName } = mainThreadTasks(marks['escaque-interactive']);
+  const wall = tasks.reduce((s, t) => s + t.dur, 0) / 1000;
+  const cpu = tasks.reduce((s, t) => s + (t.tdur ?? 0), 0) / 1000;
+  const blocking = (ms) => Math.max(0, ms - 50);
+  const tbtWall = tasks.reduce((s, t) => s + blocking(t.dur / 1000), 0);
+  const tbtCpu = tasks.reduce((s, t) => s + blocking((t.tdur ?? 0) / 1000), 0);
+  const long = tasks.filter((t) => t.dur >= 50_000);
+  console.log(`  main thread until interactive: ${tasks.length} tasks, ${wall.toFixed(0)} ms wall, ${cpu.toFixed(0)} ms CPU;` +
+    ` blocking time over 50 ms: ${tbtWall.toFixed(0)} ms from wall time, ${tbtCpu.toFixed(0)} ms from CPU time`);
+  const ms = (us) => ((us ?? 0) / 1000).toFixed(0);
+  console.log(`  tasks ≥ 50 ms wall (wall / CPU): ${long.map((t) => `${ms(t.dur)}/${ms(t.tdur)}`).join(', ') || 'none'}`);
+  console.log(`  longest task in CPU time: ${(Math.max(0, ...tasks.map((t) => t.tdur ?? 0)) / 1000).toFixed(0)} ms`);
+  console.log(`  CPU by kind (nested events overlap): ${[...byName].sort((a, b) => b[1] - a[1]).slice(0, 12)
+    .map(([n, t]) => `${n} ${(t / 1000).toFixed(0)}`).join(', ')}`);
+}
+const sorted = [...interactive].sort((a, b) => a - b);
+console.log(`\ninteractive (cold): median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, ` +
+  `range ${sorted[0].toFixed(0)}–${sorted.at(-1).toFixed(0)} ms; load average ${loadavg()[0].toFixed(1)}`);
+await browser.close();
+server?.close();
