@@ -6,6 +6,10 @@
 // is timing (Total Blocking Time counts every main-thread task's wall time over 50 ms): on this
 // machine's two cores shared by many jobs (load average far above the core count) a task of 25 ms of
 // CPU takes 200 ms of wall time, so then the score is reported and not judged, as in app-perf.
+//
+// Opt-in (ESCAQUE_LIGHTHOUSE=1, or `npm run test:lighthouse`): installing Lighthouse on a fresh machine
+// takes about two minutes and a run about 45 s, which `npm test` cannot afford within its 15-minute bar
+// (issue 2); accessibility stays covered in `npm test` by the axe-core tests (app-a11y, board-a11y).
 import assert from 'node:assert/strict';
 import { cpus, loadavg } from 'node:os';
 import { after, before, test } from 'node:test';
@@ -13,10 +17,12 @@ import { after, before, test } from 'node:test';
 import { loadLighthouse, runLighthouse } from '../../bench/lighthouse.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
+const ENABLED = process.env.ESCAQUE_LIGHTHOUSE === '1';
 let server;
 let baseUrl;
 let tools;
 before(async () => {
+  if (!ENABLED) return;
   tools = await loadLighthouse();
   server = await startServer({ port: 0 });
   baseUrl = `http://localhost:${server.address().port}/`;
@@ -24,7 +30,7 @@ before(async () => {
 after(() => new Promise((resolve) => (server ? server.close(resolve) : resolve())));
 
 test('Lighthouse, desktop: Accessibility 100, Best Practices 100, Performance ≥ 95 when the machine is not overloaded',
-  { timeout: 180_000 }, async (t) => {
+  { timeout: 180_000, skip: !ENABLED && 'opt-in: ESCAQUE_LIGHTHOUSE=1 (npm run test:lighthouse)' }, async (t) => {
     const loadBefore = loadavg()[0];
     const r = await runLighthouse(baseUrl, 'desktop', tools);
     const load = Math.max(loadBefore, loadavg()[0]);
