@@ -1,8 +1,10 @@
 // Self-play data for Texel tuning: games of the engine against itself at a
 // fixed node count per move (reproducible and independent of the machine's
 // load), each starting with a few random plies for variety. Writes one line
-// per kept position: "<FEN>;<result>;<game id>", result 1 / 0.5 / 0 from
-// White's point of view; the game id lets the tuner hold out whole games.
+// per kept position: "<FEN>;<result>;<game id>;<score>", result 1 / 0.5 / 0
+// from White's point of view; the game id lets the tuner hold out whole games;
+// score is the search's score of the position in centipawns, also from White's
+// view (the tuner may blend it into the target).
 //
 //   escaque-datagen OUT.txt GAMES [NODES=5000] [SEED=1]
 //
@@ -87,7 +89,7 @@ int main(int argc, char** argv) {
     }
     ++played;
     const long gameId = long(seed) * 1000000 + g;
-    std::vector<std::string> fens;
+    std::vector<std::pair<std::string, int>> fens;
     double result = 0.5;
     int bigScoreStreak = 0, lastSign = 0, drawStreak = 0;
     for (int ply = 0;; ++ply) {
@@ -113,12 +115,12 @@ int main(int argc, char** argv) {
       if (drawStreak >= 12) break;
       bool quiet = !pos.is_capture(r.bestMove) && r.bestMove.kind() != PROMOTION;
       if (!pos.in_check() && quiet && !is_mate_score(r.score) && !has_winning_capture(pos))
-        fens.push_back(to_fen(pos));
+        fens.push_back({to_fen(pos), pos.side_to_move() == WHITE ? r.score : -r.score});
       keys.push_back(pos.key());
       UndoInfo u;
       pos.do_move(r.bestMove, u);
     }
-    for (const std::string& f : fens) std::fprintf(out, "%s;%.1f;%ld\n", f.c_str(), result, gameId);
+    for (const auto& [fen, score] : fens) std::fprintf(out, "%s;%.1f;%ld;%d\n", fen.c_str(), result, gameId, score);
     kept += long(fens.size());
     if (played % 50 == 0) {
       std::fflush(out);

@@ -54,10 +54,16 @@ bool load_weights(const std::string& spec, EvalWeights& w) {
     std::fprintf(stderr, "cannot read weights file %s\n", spec.c_str());
     return false;
   }
-  std::string line;
+  std::string line, part;
   int lineNo = 0;
-  while (std::getline(in, line)) {
+  while (std::getline(in, part)) {
     ++lineNo;
+    line = part;
+    // A long set() statement spans several lines: join them up to its "});".
+    while (line.rfind("set(w.", 0) == 0 && line.find("});") == std::string::npos && std::getline(in, part)) {
+      ++lineNo;
+      line += part;
+    }
     if (line.rfind("set(w.", 0) != 0) continue;
     size_t comma = line.find(','), open = line.find('{'), close = line.find('}');
     if (comma == std::string::npos || open == std::string::npos || close == std::string::npos) {

@@ -20,7 +20,12 @@
 // differences of every knob on every position, stored sparse), Adam then works
 // on that linear model, and the result is checked with the real evaluation.
 //
-//   escaque-texel [--max N] [--holdout PERCENT] [--lambdas L1,L2,...] DATA.txt... > weights.inc
+//   escaque-texel [--max N] [--holdout PERCENT] [--iterations N] [--lambdas L1,L2,...] [--blend B]
+//                 DATA.txt... > weights.inc
+//
+// --blend B (default 1): train on B x result + (1 - B) x sigmoid(K x search
+// score) where the data has datagen's score; errors are always reported, and
+// lambda chosen, against the game results alone.
 //
 // Positions are deduplicated (first occurrence kept); games whose id hashes
 // into the held-out percentage are kept apart. Progress and the figures go to
@@ -49,6 +54,7 @@ constexpr int NUM_INTS = int(sizeof(EvalWeights) / sizeof(int));
 struct Sample {
   Position pos;
   float result;
+  float score = NAN;  // datagen's search score, White's view; NaN if the file has none
 };
 
 // A tunable direction in weight space: weights = hand-set + theta * pattern.
@@ -254,8 +260,11 @@ Linear linearise(const std::vector<Sample>& data, const EvalWeights& base, const
   return L;
 }
 
-// Mean squared error of the linear model; adds its gradient to grad if given.
-double linear_mse(const Linear& L, const std::vector<double>& theta, double K, std::vector<double>* grad) {
+// Mean squared error of the linear model against `target` (the game results
+// unless given); adds its gradient to grad if given.
+double linear_mse(const Linear& L, const std::vector<double>& theta, double K, std::vector<double>* grad,
+                  const std::vector<float>* target = nullptr) {
+  const std::vector<float>& y = target ? *target : L.result;
   const double c = K * std::log(10.0) / 400.0;
   double sum = 0;
   const size_t n = L.e0.size();
@@ -263,7 +272,7 @@ double linear_mse(const Linear& L, const std::vector<double>& theta, double K, s
     double e = L.e0[i];
     for (std::uint32_t j = L.start[i]; j < L.start[i + 1]; ++j) e += L.coef[j] * theta[L.knob[j]];
     double p = 1.0 / (1.0 + std::exp(-c * e));
-    double d = L.result[i] - p;
+    double d = y[i] - p;
     sum += d * d;
     if (grad) {
       double g = -2.0 * d * p * (1 - p) * c / double(n);
@@ -276,13 +285,14 @@ double linear_mse(const Linear& L, const std::vector<double>& theta, double K, s
 // Adam on the linear model with the L2 pull toward theta = 0 (the hand-set
 // weights), each knob's penalty scaled by its range so that wide and narrow
 // knobs are pulled alike; theta is projected back into its bounds every step.
-std::vector<double> fit(const Linear& L, const std::vector<Knob>& knobs, double K, double lambda, int iterations) {
+std::vector<double> fit(const Linear& L, const std::vector<float>& target, const std::vector<Knob>& knobs, double K,
+                        double lambda, int iterations) {
   const size_t m = knobs.size();
   std::vector<double> theta(m, 0.0), mom(m, 0.0), var(m, 0.0);
   const double b1 = 0.9, b2 = 0.999, eps = 1e-12;
   for (int it = 1; it <= iterations; ++it) {
     std::vector<double> grad(m, 0.0);
-    linear_mse(L, theta, K, &grad);
+    linear_mse(L, theta, K, &grad, &target);
     const double lr = 1.0 * (it < iterations / 2 ? 1.0 : 0.3);
     for (size_t k = 0; k < m; ++k) {
       double range = std::max(knobs[k].hi - knobs[k].lo, 1.0) / 2;
@@ -306,7 +316,7 @@ void print_changed(EvalWeights& w, const EvalWeights& base) {
     const int* old = baseFields[i++].first;
     if (std::memcmp(data, old, sizeof(int) * size_t(count)) == 0) return;
     std::printf("set(w.%s, {", name);
-    for (int j = 0; j < count; ++j) std::printf("%s%d", j ? ", " : "", data[j]);
+    for (int j = 0; j < count; ++j) std::printf("%s%d", j == 0 ? "" : j % 16 == 0 ? ",\n    " : ", ", data[j]);
     std::printf("});\n");
   });
 }
@@ -325,12 +335,14 @@ int main(int argc, char** argv) {
   int holdoutPercent = 20;
   std::vector<double> lambdas = {0.0, 1e-5, 3e-5, 1e-4, 3e-4};
   int iterations = 400;
+  double blend = 1.0;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--max" && i + 1 < argc) maxPositions = std::strtoul(argv[++i], nullptr, 10);
     else if (a == "--holdout" && i + 1 < argc) holdoutPercent = std::atoi(argv[++i]);
     else if (a == "--iterations" && i + 1 < argc) iterations = std::atoi(argv[++i]);
+    else if (a == "--blend" && i + 1 < argc) blend = std::atof(argv[++i]);
     else if (a == "--lambdas" && i + 1 < argc) {
       lambdas.clear();
       std::string list = argv[++i];
@@ -343,7 +355,7 @@ int main(int argc, char** argv) {
   }
   if (files.empty()) {
     std::fprintf(stderr,
-                 "usage: %s [--max N] [--holdout PERCENT] [--iterations N] [--lambdas L,...] DATA.txt... > out.inc\n",
+                 "usage: %s [--max N] [--holdout PERCENT] [--iterations N] [--lambdas L,...] [--blend B] DATA.txt... > out.inc\n",
                  argv[0]);
     return 2;
   }
@@ -376,6 +388,8 @@ int main(int argc, char** argv) {
       }
       s.result = float(std::atof(line.c_str() + a + 1));
       long game = std::atol(line.c_str() + b + 1);
+      size_t c = line.find(';', b + 1);
+      if (c != std::string::npos) s.score = float(std::atof(line.c_str() + c + 1));
       bool held = mix(std::uint64_t(game)) % 100 < std::uint64_t(holdoutPercent);
       (held ? holdoutGames : trainGames).insert(game);
       (held ? holdout : train).push_back(s);
@@ -403,11 +417,25 @@ int main(int argc, char** argv) {
   const double baseTrain = mse(train, base, K), baseHold = mse(holdout, base, K);
   std::fprintf(stderr, "K = %.4f; hand-set weights: train MSE %.6f, held-out MSE %.6f\n", K, baseTrain, baseHold);
 
+  // The training target: the game result, or a blend of it with the
+  // datagen search's verdict on the position (less noisy than one game's
+  // result; blend = weight of the result).
+  std::vector<float> target = Ltrain.result;
+  size_t blended = 0;
+  for (size_t i = 0; i < train.size(); ++i)
+    if (blend < 1.0 && !std::isnan(train[i].score)) {
+      target[i] = float(blend * train[i].result + (1 - blend) * sigmoid(K, train[i].score));
+      ++blended;
+    }
+  if (blend < 1.0)
+    std::fprintf(stderr, "target: %.2f x result + %.2f x sigmoid(K x search score) on %zu positions\n", blend,
+                 1 - blend, blended);
+
   double bestHold = baseHold;
   std::vector<double> bestTheta = zero;
   double bestLambda = -1;
   for (double lambda : lambdas) {
-    std::vector<double> theta = fit(Ltrain, knobs, K, lambda, iterations);
+    std::vector<double> theta = fit(Ltrain, target, knobs, K, lambda, iterations);
     EvalWeights w = apply_knobs(base, knobs, theta);
     double tr = mse(train, w, K), ho = mse(holdout, w, K);
     std::fprintf(stderr, "lambda %g: linear model train %.6f held-out %.6f; real eval train %.6f held-out %.6f\n",
