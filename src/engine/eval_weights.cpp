@@ -76,7 +76,7 @@ void apply_tuned_weights([[maybe_unused]] EvalWeights& w) {
 
 }  // namespace
 
-EvalWeights make_default_weights() {
+EvalWeights make_hand_set_weights() {
   EvalWeights w{};
   w.pieceValue[PAWN] = {82, 104};
   w.pieceValue[KNIGHT] = {335, 320};
@@ -144,6 +144,11 @@ EvalWeights make_default_weights() {
   w.mopUpEdge = 20;
   w.mopUpKings = 8;
   w.tempo = {16, 6};
+  return w;
+}
+
+EvalWeights make_default_weights() {
+  EvalWeights w = make_hand_set_weights();
   apply_tuned_weights(w);
   return w;
 }

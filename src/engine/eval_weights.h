@@ -110,9 +110,12 @@ void for_each_weight(EvalWeights& w, F&& f) {
   f("tempo", &w.tempo.mg, 2, true);
 }
 
-// The hand-set weights the engine plays with.
+// The weights the engine plays with: the hand-set ones with the tuned values
+// of eval_weights_tuned.inc applied over them.
 const EvalWeights& default_weights();
 // A fresh copy of them (for tuners).
 EvalWeights make_default_weights();
+// The hand-set weights alone (what the tuner starts from and is compared with).
+EvalWeights make_hand_set_weights();
 
 }  // namespace escaque

@@ -384,7 +384,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
 
   if (!rootNode) {
     if (is_draw(ply)) return VALUE_DRAW;
-    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : evaluate(pos_);
+    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : evaluate(pos_, *weights_);
     // Mate distance pruning: no line from here can beat a mate already found closer to the root.
     alpha = std::max(mated_in(ply), alpha);
     beta = std::min(mate_in(ply + 1), beta);
@@ -409,7 +409,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
     if (tte.found && tte.eval != VALUE_NONE) {
       f->staticEval = eval = tte.eval;
     } else {
-      f->staticEval = eval = evaluate(pos_);
+      f->staticEval = eval = evaluate(pos_, *weights_);
       if (!tte.found) tt_.store(key, VALUE_NONE, BOUND_NONE, -TranspositionTable::DEPTH_OFFSET, Move::none(), eval);
     }
     if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttValue;
@@ -628,7 +628,7 @@ Value Searcher::quiescence(int ply, Value alpha, Value beta) {
 
   const bool inCheck = pos_.in_check();
   if (is_draw(ply)) return VALUE_DRAW;
-  if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : evaluate(pos_);
+  if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : evaluate(pos_, *weights_);
 
   const Key key = pos_.key();
   const TTHit tte = tt_.probe(key);
@@ -642,7 +642,7 @@ Value Searcher::quiescence(int ply, Value alpha, Value beta) {
     f->staticEval = VALUE_NONE;
     bestValue = -VALUE_INFINITE;
   } else {
-    f->staticEval = bestValue = tte.found && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+    f->staticEval = bestValue = tte.found && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, *weights_);
     if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
       bestValue = ttValue;
     // Stand pat: the side to move need not capture.

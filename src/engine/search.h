@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "../core/position.h"
+#include "eval_weights.h"
 #include "history.h"
 #include "limits.h"
 #include "movepick.h"
@@ -83,6 +84,11 @@ class Searcher {
   bool pondering() const { return pondering_.load(std::memory_order_relaxed); }
   std::uint64_t nodes() const { return nodes_; }
 
+  // The evaluation weights this searcher plays with (default_weights() unless
+  // set): lets a tool play two weight sets against each other in one process.
+  // The weights must outlive the searcher.
+  void set_eval_weights(const EvalWeights& weights) { weights_ = &weights; }
+
  private:
   struct RootMove;
   struct Frame;
@@ -130,6 +136,7 @@ class Searcher {
   std::atomic<bool> pondering_{false};
   bool prepared_ = false;
   StopHook hook_;
+  const EvalWeights* weights_ = &default_weights();
 };
 
 // Formats a score for UCI: "cp 23" or "mate -3".

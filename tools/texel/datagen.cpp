@@ -1,12 +1,22 @@
 // Self-play data for Texel tuning: games of the engine against itself at a
-// fixed node count per move (reproducible), each starting with a few random
-// plies for variety. Writes one line per kept position: "<FEN>;<result>",
-// result 1 / 0.5 / 0 from White's point of view.
+// fixed node count per move (reproducible and independent of the machine's
+// load), each starting with a few random plies for variety. Writes one line
+// per kept position: "<FEN>;<result>;<game id>;<score>", result 1 / 0.5 / 0
+// from White's point of view; the game id lets the tuner hold out whole games;
+// score is the search's score of the position in centipawns, also from White's
+// view (the tuner may blend it into the target).
 //
 //   escaque-datagen OUT.txt GAMES [NODES=5000] [SEED=1]
 //
-// Kept positions: after the random opening, not in check, and the move the
-// engine chose is quiet (so the static evaluation is meaningful there).
+// Openings: 6..9 uniformly random plies, kept only if a search then scores
+// the position within +-200 cp (random moves often just drop material; such
+// games teach little about the evaluation's finer terms).
+// Kept positions: after the opening, not in check, the engine's move is quiet,
+// and the side to move has no capture that wins material by SEE (so the
+// static evaluation is meaningful there, as in a quiescent position).
+// Adjudication: a win when the score stays beyond +-1000 cp for 6 plies, a
+// draw when it stays within +-15 cp for 12 plies after ply 80; otherwise the
+// game runs to mate, stalemate, dead position, 50 moves, threefold or ply 400.
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -16,9 +26,23 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "engine/search.h"
+#include "engine/see.h"
 #include "rules/dead_position.h"
 
 using namespace escaque;
+
+namespace {
+
+bool has_winning_capture(const Position& pos) {
+  MoveList ml = legal_moves(pos);
+  for (int i = 0; i < ml.size; ++i) {
+    Move m = ml.moves[i];
+    if ((pos.is_capture(m) || m.kind() == PROMOTION) && see_ge(pos, m, 1)) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
@@ -40,6 +64,7 @@ int main(int argc, char** argv) {
   SearchLimits limits;
   limits.nodes = nodes;
   long kept = 0;
+  int played = 0;
   for (int g = 0; g < games; ++g) {
     tt.clear();
     searcher.clear_history();
@@ -47,7 +72,7 @@ int main(int argc, char** argv) {
     pos.set_startpos();
     std::vector<Key> keys;
     bool ok = true;
-    int randomPlies = 8 + int(rng() % 3);
+    int randomPlies = 6 + int(rng() % 4);
     for (int i = 0; i < randomPlies && ok; ++i) {
       MoveList ml = legal_moves(pos);
       if (ml.size == 0) ok = false;
@@ -58,9 +83,15 @@ int main(int argc, char** argv) {
       }
     }
     if (!ok || !has_legal_move(pos)) continue;
-    std::vector<std::string> fens;
+    {
+      SearchResult r = searcher.search(pos, keys, limits, {}, {});
+      if (r.score > 200 || r.score < -200) continue;
+    }
+    ++played;
+    const long gameId = long(seed) * 1000000 + g;
+    std::vector<std::pair<std::string, int>> fens;
     double result = 0.5;
-    int bigScoreStreak = 0, lastSign = 0;
+    int bigScoreStreak = 0, lastSign = 0, drawStreak = 0;
     for (int ply = 0;; ++ply) {
       if (!has_legal_move(pos)) {
         result = pos.in_check() ? (pos.side_to_move() == WHITE ? 0.0 : 1.0) : 0.5;
@@ -80,20 +111,23 @@ int main(int argc, char** argv) {
         result = whiteSign > 0 ? 1.0 : 0.0;
         break;
       }
+      drawStreak = ply >= 80 && r.score >= -15 && r.score <= 15 ? drawStreak + 1 : 0;
+      if (drawStreak >= 12) break;
       bool quiet = !pos.is_capture(r.bestMove) && r.bestMove.kind() != PROMOTION;
-      if (!pos.in_check() && quiet && !is_mate_score(r.score)) fens.push_back(to_fen(pos));
+      if (!pos.in_check() && quiet && !is_mate_score(r.score) && !has_winning_capture(pos))
+        fens.push_back({to_fen(pos), pos.side_to_move() == WHITE ? r.score : -r.score});
       keys.push_back(pos.key());
       UndoInfo u;
       pos.do_move(r.bestMove, u);
     }
-    for (const std::string& f : fens) std::fprintf(out, "%s;%.1f\n", f.c_str(), result);
+    for (const auto& [fen, score] : fens) std::fprintf(out, "%s;%.1f;%ld;%d\n", fen.c_str(), result, gameId, score);
     kept += long(fens.size());
-    if ((g + 1) % 50 == 0) {
+    if (played % 50 == 0) {
       std::fflush(out);
-      std::fprintf(stderr, "%d games, %ld positions\n", g + 1, kept);
+      std::fprintf(stderr, "%d games, %ld positions\n", played, kept);
     }
   }
   std::fclose(out);
-  std::fprintf(stderr, "done: %ld positions\n", kept);
+  std::fprintf(stderr, "done: %d games, %ld positions\n", played, kept);
   return 0;
 }
