@@ -124,6 +124,7 @@ class ReachBuilder {
     // but if it were, the last computation would not be self-consistent:
     // make everything Free, which is always consistent.
     set_fate(pos_.pieces(), FREE);
+    victims_ = 0;
     compute();
   }
 
@@ -203,6 +204,10 @@ class ReachBuilder {
         Square s = pop_lsb(b);
         PieceType pt = type_of(pos_.piece_on(s));
         Shape shape = shape_of(pt);
+        if (victims_ & square_bb(s)) {  // never moves (see frozen_victim)
+          add_unit(c, {pt, s, square_bb(s), attacks_bb(pt, s, r.walls | frozen_cluster(c, s)), false});
+          continue;
+        }
         Bitboard region = region_of(shape, square_bb(s), pro);
         add_unit(c, {pt, s, region, attacks_of(shape, region), false});
       }
@@ -408,11 +413,59 @@ class ReachBuilder {
         }
         if (!ok) {
           set_fate(sb, (pt == PAWN && fs == FIXED) ? PERSISTENT : FREE);
+          if (pt != PAWN && pt != KING && frozen_victim(c, s, capturable)) victims_ |= sb;
+          any = true;
+        }
+      }
+      for (Bitboard b = victims_ & pos_.pieces(c); b;) {
+        const Square s = pop_lsb(b);
+        if (!frozen_victim(c, s, capturable)) {
+          victims_ &= ~square_bb(s);
           any = true;
         }
       }
     }
     return any;
+  }
+
+  // A piece boxed in by its own pieces that are boxed in the same way (a
+  // rook in the corner behind its king and a bishop: Ra1, Ka2, Bb1 with the
+  // a3, b2 squares attacked for ever by fixed pawns) never moves: none of that
+  // cluster can move before one of them leaves the board. If this piece is
+  // the only one of the cluster that can ever be captured, it is the first
+  // to go, so it never moves: its region is its own square, yet it is no wall
+  // (it may vanish, and then the others get out). The cluster: the piece and,
+  // repeatedly, every own piece or king its members' moves run into. Each
+  // member's every move must end on a wall or a member (a king's also on a
+  // square attacked for ever by a fixed enemy pawn); pawns are never members
+  // (they would have to be fixed: walls). Monotone like the rest: weaker
+  // fates only open squares and add attacks.
+  template <class Capturable>
+  bool frozen_victim(Color c, Square victim, const Capturable& capturable) const {
+    const Bitboard cluster = frozen_cluster(c, victim);
+    if (!cluster) return false;
+    for (Bitboard others = cluster & ~square_bb(victim) & ~pos_.pieces(KING); others;)
+      if (capturable(square_bb(pop_lsb(others)))) return false;
+    return true;
+  }
+  // The cluster of a piece as above (its members stand where they stand as
+  // long as the piece does, so its attacks stop at them), 0 if there is none.
+  Bitboard frozen_cluster(Color c, Square victim) const {
+    const Reach& r = r_;
+    if (pos_.castling_rights() & (c == WHITE ? 3 : 12)) return 0;
+    const Bitboard ownPieces = pos_.pieces(c) & ~pos_.pieces(c, PAWN) & ~r.walls;
+    const Bitboard blockers = r.walls | ownPieces;
+    Bitboard cluster = square_bb(victim), todo = cluster;
+    while (todo) {
+      const Square m = pop_lsb(todo);
+      const PieceType pt = type_of(pos_.piece_on(m));
+      const Bitboard moves = pt == KING ? king_attacks(m) & ~r.fixedPawnAttacks[~c] : attacks_bb(pt, m, blockers);
+      const Bitboard open = moves & ~r.walls;
+      if (open & ~ownPieces) return 0;  // an empty square, an enemy unit, an own pawn that may move
+      todo |= open & ~cluster;
+      cluster |= open;
+    }
+    return cluster;
   }
 
   Bitboard cone_of(Color c, Square s) const {
@@ -425,6 +478,7 @@ class ReachBuilder {
   Reach& r_;
   Color winner_;
   Bitboard stops_ = 0;  // mate stops for the loser's pawns (see init_mate_stops)
+  Bitboard victims_ = 0;  // pieces that never move but may be captured (see frozen_victim)
   Bitboard fates_[FREE];  // units of each fate but FREE (the rest)
 };
 
