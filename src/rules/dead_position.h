@@ -69,9 +69,11 @@ struct MateAnalysis {
 struct MateLimits {
   // Bound on positions visited by the search; past it the answer is Unknown.
   // 0: no search at all.
-  // The default keeps the worst case within about 70 ms natively (positions
-  // with very many moves each), 99% of positions within 15 ms.
-  int maxNodes = 50000;
+  // The default keeps 99% of positions within about 40 ms natively, the
+  // worst case within about 150 ms (positions with very many moves each, both
+  // sides at the limit). Positions without pawns get at most 2 000 (see
+  // dead_position.cpp): only a helpmate could be found there.
+  int maxNodes = 100000;
 };
 
 MateAnalysis analyse_checkmate(const Position& pos, Color side, const MateLimits& limits = {});
