@@ -26,13 +26,11 @@ MateAnalysis verdict(MateVerdict v, MateReason why, int nodes = 0) {
 // The search can prove "cannot" only by visiting every reachable position.
 // Without pawns nothing is ever locked: kings and pieces roam, and the
 // reachable set is out of any budget's reach unless almost every move is
-// forced (the proofs met in practice take a few dozen positions). A long
-// search there could only find a helpmate, which changes nothing ("unknown"
-// counts as "can" too), so it is kept short.
-constexpr int PAWNLESS_NODES = 2000;
-
+// forced (the proofs met on 69 000 labelled positions took at most 20
+// positions). A long search there could only find a helpmate, which changes
+// nothing ("unknown" counts as "can" too), so it is kept short.
 int search_budget(const Position& pos, const MateLimits& limits) {
-  return pos.pieces(PAWN) ? limits.maxNodes : std::min(limits.maxNodes, PAWNLESS_NODES);
+  return pos.pieces(PAWN) ? limits.maxNodes : std::min(limits.maxNodes, limits.maxNodesWithoutPawns);
 }
 
 }  // namespace

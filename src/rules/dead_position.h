@@ -71,9 +71,13 @@ struct MateLimits {
   // 0: no search at all.
   // The default keeps 99% of positions within about 40 ms natively, the
   // worst case within about 150 ms (positions with very many moves each, both
-  // sides at the limit). Positions without pawns get at most 2 000 (see
-  // dead_position.cpp): only a helpmate could be found there.
+  // sides at the limit).
   int maxNodes = 100000;
+  // The bound for positions without pawns (the smaller of the two applies):
+  // nothing is locked there, so the search can prove "cannot" only in tiny
+  // positions and a long search could only find a helpmate, which changes
+  // no answer ("unknown" counts as "can" too). See dead_position.cpp.
+  int maxNodesWithoutPawns = 2000;
 };
 
 MateAnalysis analyse_checkmate(const Position& pos, Color side, const MateLimits& limits = {});
