@@ -125,6 +125,7 @@ class ReachBuilder {
     // make everything Free, which is always consistent.
     set_fate(pos_.pieces(), FREE);
     victims_ = 0;
+    stops_ = knightStops_ = 0;
     compute();
   }
 
@@ -145,7 +146,8 @@ class ReachBuilder {
       if (king_attacks(k) & ~occupied & ~enemyPawnAttacks) set_fate(square_bb(k), FREE);
       for (Bitboard b = own & ~pos_.pieces(PAWN, KING); b;) {
         Square s = pop_lsb(b);
-        if (attacks_bb(type_of(pos_.piece_on(s)), s, occupied) & ~own) set_fate(square_bb(s), FREE);
+        const PieceType pt = type_of(pos_.piece_on(s));
+        if (attacks_bb(pt, s, occupied) & ~own & ~knight_stops_for(c, pt)) set_fate(square_bb(s), FREE);
       }
     }
     // A pending en passant capture moves a "blocked" pawn sideways.
@@ -208,7 +210,7 @@ class ReachBuilder {
           add_unit(c, {pt, s, square_bb(s), attacks_bb(pt, s, r.walls | frozen_cluster(c, s)), false});
           continue;
         }
-        Bitboard region = region_of(shape, square_bb(s), pro);
+        Bitboard region = region_of(shape, square_bb(s), pro & ~knight_stops_for(c, pt));
         add_unit(c, {pt, s, region, attacks_of(shape, region), false});
       }
       file_cones(c);
@@ -314,17 +316,53 @@ class ReachBuilder {
     const Bitboard doubleStepRank = loser == WHITE ? rank_bb(3) : rank_bb(4);
     stops_ = pawn_attacks(winner_, pos_.king_square(winner_)) & ~doubleStepRank & ~last_rank(loser);
     stops_ &= ~pos_.pieces(loser, PAWN);  // a pawn there gives check now: not this analysis' case
+    knightStops_ = knight_attacks(pos_.king_square(winner_)) & ~pos_.pieces(loser, KNIGHT);
   }
+  // The same for the loser's knights: a knight's check can neither be blocked
+  // nor, from a knight's distance, answered by the king taking it; so a knight
+  // stepping onto a square from which it attacks the winner's Fixed king, a
+  // square no unit of the winner may ever attack, mates. Such squares are
+  // left out of the loser's knights' regions (and a knight whose other moves
+  // are blocked by its own fixed units stays where it is). A knight that
+  // might come from a promotion is not restricted (promotions are described
+  // loosely anyway).
+  // A Fixed knight of the loser held in place by the stops is a wall and a
+  // defender in the reach; the moment it steps onto a stop it is neither.
+  // The step still mates only if the winner's king stays without a square
+  // then: every loser's unit next to that king must be defended by Fixed
+  // units other than that knight, and the knight must not stand next to the
+  // king itself (its square would become free). Else no knight stop is kept.
+  bool knights_may_leave(Bitboard stops) const {
+    const Reach& r = r_;
+    const Color loser = ~winner_;
+    const Bitboard kingNear = king_attacks(pos_.king_square(winner_));
+    for (Bitboard ns = r.fixed[loser] & pos_.pieces(loser, KNIGHT); ns;) {
+      const Square n = pop_lsb(ns);
+      if (!(knight_attacks(n) & stops)) continue;  // never steps onto a stop
+      if (kingNear & square_bb(n)) return false;
+      Bitboard defended = r.fixedPawnAttacks[loser];
+      for (Bitboard ps = r.fixed[loser] & ~pos_.pieces(PAWN) & ~square_bb(n); ps;) {
+        const Square p = pop_lsb(ps);
+        defended |= attacks_bb(type_of(pos_.piece_on(p)), p, r.walls);
+      }
+      if (kingNear & r.fixed[loser] & ~defended) return false;
+    }
+    return true;
+  }
+  Bitboard knight_stops_for(Color c, PieceType pt) const { return c != winner_ && pt == KNIGHT ? knightStops_ : 0; }
   Bitboard stops_for(Color c) const { return c == winner_ ? 0 : stops_; }
   // Drops the stops the current reach contradicts; true if any was dropped.
   bool validate_mate_stops() {
-    if (!stops_) return false;
+    if (!stops_ && !knightStops_) return false;
     const Reach& r = r_;
     const Color loser = ~winner_;
     Bitboard keep = stops_ & r.defended[loser] & ~r.attacks[winner_] & ~r.promoAttacks[winner_];
-    if (!(r.walls & square_bb(pos_.king_square(winner_)))) keep = 0;
-    if (keep == stops_) return false;
+    Bitboard keepKnight = knightStops_ & ~r.attacks[winner_] & ~r.promoAttacks[winner_];
+    if (!(r.walls & square_bb(pos_.king_square(winner_)))) keep = keepKnight = 0;
+    if (keepKnight && !knights_may_leave(keepKnight)) keepKnight = 0;
+    if (keep == stops_ && keepKnight == knightStops_) return false;
     stops_ = keep;
+    knightStops_ = keepKnight;
     return true;
   }
 
@@ -398,7 +436,7 @@ class ReachBuilder {
         if (pt == KING) {
           ok = !(king_attacks(s) & ~r.walls & ~r.fixedPawnAttacks[e]);
         } else if (pt != PAWN) {
-          ok = !(attacks_bb(pt, s, r.walls) & ~r.fixed[c]) && !capturable(sb);
+          ok = !(attacks_bb(pt, s, r.walls) & ~r.fixed[c] & ~knight_stops_for(c, pt)) && !capturable(sb);
         } else if (fs == FIXED) {
           ok = (push_of(c, sb) & (r.walls | stops_for(c))) && !(pawn_attacks(c, s) & r.occ[e]) && !capturable(sb);
         } else {
@@ -478,6 +516,7 @@ class ReachBuilder {
   Reach& r_;
   Color winner_;
   Bitboard stops_ = 0;  // mate stops for the loser's pawns (see init_mate_stops)
+  Bitboard knightStops_ = 0;  // ... and for the loser's knights
   Bitboard victims_ = 0;  // pieces that never move but may be captured (see frozen_victim)
   Bitboard fates_[FREE];  // units of each fate but FREE (the rest)
 };

@@ -195,6 +195,40 @@ TEST(DeadPosition, WithoutPawnsTheSearchStaysShort) {
   expect_no_reachable_mate(forcedFen, WHITE);
 }
 
+TEST(DeadPosition, AKnightStepThatWouldMateCountsAsBlocked) {
+  // White's king on c5 has no square: b6 and d6 are attacked by c7, c4 by b5
+  // and d5, b5 and d5 are defended by c6, and c6 by both knights. Each knight
+  // can only step to squares from which it checks c5 (a6, d7; b7, e6: f7 and
+  // c6 are its own locked pawns), and nothing of White's can ever take it
+  // there (the bishop is dark-squared and locked below the chain; those four
+  // squares are light): with the other knight still defending c6 the step
+  // mates White on the spot. So in every game White might still win both
+  // knights stay, c6 stays defended, and White's king stays in its cage; the
+  // bishop and the locked pawns never reach Black's king: White can never
+  // mate, which the static analysis proves.
+  const char* caged = "1n1n2k1/2p2p2/2p2Pp1/1pKp1pP1/1P1P1P2/8/8/4B3 w - - 0 1";
+  // With one knight only, its step away (a check) leaves c6 undefended and
+  // White's king takes it: no mate, the cage opens, and White can mate. The
+  // rule must see that the knight is the only defender (an earlier draft of
+  // it did not, and the reference search below caught it).
+  const char* oneKnight = "1n4k1/2p5/2p5/1pKp1p1p/1P1P1P1P/8/8/4B3 w - - 0 1";
+  const Case cases[] = {
+      {caged, false, true, "Black mates with a knight step; White never"},
+      {oneKnight, true, true, "the only defender of c6 steps away with check"},
+      // A light-squared bishop that can take on a6 or d7 (and b5, and more).
+      {"1n1n2k1/2p2p2/2p2Pp1/1pKp1pP1/1P1P1P2/8/4B3/4B3 w - - 0 1", true, true, "a bishop covering the knights' squares"},
+  };
+  for (const Case& c : cases) expect_case(c);
+  EXPECT_FALSE(can_checkmate_static(from_fen(caged), WHITE));
+  EXPECT_EQ(analyse_checkmate(from_fen(caged), WHITE).reason, MateReason::Blockade);
+  expect_no_reachable_mate(caged, WHITE);
+  for (Color side : {WHITE, BLACK}) {
+    expect_helpmate_found(oneKnight, side);
+    expect_helpmate_found("1n1n2k1/2p2p2/2p2Pp1/1pKp1pP1/1P1P1P2/8/4B3/4B3 w - - 0 1", side);
+  }
+  expect_helpmate_found(caged, BLACK);
+}
+
 TEST(DeadPosition, APieceBoxedByItsOwnFrozenPiecesNeverMoves) {
   // White's rook a1, king a2 and bishop b1 box each other in: the king's
   // other squares (a3, b2) are attacked by the locked pawns b4 and c3, the
