@@ -69,10 +69,10 @@ struct MateAnalysis {
 struct MateLimits {
   // Bound on positions visited by the search; past it the answer is Unknown.
   // 0: no search at all.
-  // The default keeps 99% of positions within about 40 ms natively, the
-  // worst case within about 150 ms (positions with very many moves each, both
-  // sides at the limit).
-  int maxNodes = 100000;
+  // The default keeps 99% of positions (both sides) within about 40 ms
+  // natively and 60 ms in WebAssembly, the worst case near 110 ms natively
+  // (positions with very many moves each, both sides at the limit).
+  int maxNodes = 80000;
   // The bound for positions without pawns (the smaller of the two applies):
   // nothing is locked there, so the search can prove "cannot" only in tiny
   // positions and a long search could only find a helpmate, which changes
