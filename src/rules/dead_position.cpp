@@ -1,5 +1,7 @@
 #include "dead_position.h"
 
+#include <algorithm>
+
 #include "../core/bitboard.h"
 #include "../core/movegen.h"
 #include "dead_static.h"
@@ -19,6 +21,16 @@ MateAnalysis verdict(MateVerdict v, MateReason why, int nodes = 0) {
   a.reason = why;
   a.nodes = nodes;
   return a;
+}
+
+// The search can prove "cannot" only by visiting every reachable position.
+// Without pawns nothing is ever locked: kings and pieces roam, and the
+// reachable set is out of any budget's reach unless almost every move is
+// forced (the proofs met on 69 000 labelled positions took at most 20
+// positions). A long search there could only find a helpmate, which changes
+// nothing ("unknown" counts as "can" too), so it is kept short.
+int search_budget(const Position& pos, const MateLimits& limits) {
+  return pos.pieces(PAWN) ? limits.maxNodes : std::min(limits.maxNodes, limits.maxNodesWithoutPawns);
 }
 
 }  // namespace
@@ -50,7 +62,7 @@ MateAnalysis analyse_checkmate(const Position& pos, Color side, const MateLimits
   if (dead::statically_unwinnable(pos, side)) return verdict(MateVerdict::Cannot, MateReason::Blockade);
   if (limits.maxNodes <= 0) return verdict(MateVerdict::Unknown, MateReason::Limit);
   dead::SearchStats stats;
-  switch (dead::explore_reachable(pos, side, limits.maxNodes, stats)) {
+  switch (dead::explore_reachable(pos, side, search_budget(pos, limits), stats)) {
     case dead::SearchResult::Mate: {
       MateAnalysis a = verdict(MateVerdict::Can, MateReason::HelpmateFound, stats.nodes);
       a.helpmatePlies = stats.matePlies;

@@ -69,9 +69,15 @@ struct MateAnalysis {
 struct MateLimits {
   // Bound on positions visited by the search; past it the answer is Unknown.
   // 0: no search at all.
-  // The default keeps the worst case within about 70 ms natively (positions
-  // with very many moves each), 99% of positions within 15 ms.
-  int maxNodes = 50000;
+  // The default keeps 99% of positions (both sides) within about 40 ms
+  // natively and 60 ms in WebAssembly, the worst case near 110 ms natively
+  // (positions with very many moves each, both sides at the limit).
+  int maxNodes = 80000;
+  // The bound for positions without pawns (the smaller of the two applies):
+  // nothing is locked there, so the search can prove "cannot" only in tiny
+  // positions and a long search could only find a helpmate, which changes
+  // no answer ("unknown" counts as "can" too). See dead_position.cpp.
+  int maxNodesWithoutPawns = 2000;
 };
 
 MateAnalysis analyse_checkmate(const Position& pos, Color side, const MateLimits& limits = {});

@@ -124,6 +124,8 @@ class ReachBuilder {
     // but if it were, the last computation would not be self-consistent:
     // make everything Free, which is always consistent.
     set_fate(pos_.pieces(), FREE);
+    victims_ = 0;
+    stops_ = knightStops_ = 0;
     compute();
   }
 
@@ -144,7 +146,8 @@ class ReachBuilder {
       if (king_attacks(k) & ~occupied & ~enemyPawnAttacks) set_fate(square_bb(k), FREE);
       for (Bitboard b = own & ~pos_.pieces(PAWN, KING); b;) {
         Square s = pop_lsb(b);
-        if (attacks_bb(type_of(pos_.piece_on(s)), s, occupied) & ~own) set_fate(square_bb(s), FREE);
+        const PieceType pt = type_of(pos_.piece_on(s));
+        if (attacks_bb(pt, s, occupied) & ~own & ~knight_stops_for(c, pt)) set_fate(square_bb(s), FREE);
       }
     }
     // A pending en passant capture moves a "blocked" pawn sideways.
@@ -203,7 +206,11 @@ class ReachBuilder {
         Square s = pop_lsb(b);
         PieceType pt = type_of(pos_.piece_on(s));
         Shape shape = shape_of(pt);
-        Bitboard region = region_of(shape, square_bb(s), pro);
+        if (victims_ & square_bb(s)) {  // never moves (see frozen_victim)
+          add_unit(c, {pt, s, square_bb(s), attacks_bb(pt, s, r.walls | frozen_cluster(c, s)), false});
+          continue;
+        }
+        Bitboard region = region_of(shape, square_bb(s), pro & ~knight_stops_for(c, pt));
         add_unit(c, {pt, s, region, attacks_of(shape, region), false});
       }
       file_cones(c);
@@ -309,17 +316,53 @@ class ReachBuilder {
     const Bitboard doubleStepRank = loser == WHITE ? rank_bb(3) : rank_bb(4);
     stops_ = pawn_attacks(winner_, pos_.king_square(winner_)) & ~doubleStepRank & ~last_rank(loser);
     stops_ &= ~pos_.pieces(loser, PAWN);  // a pawn there gives check now: not this analysis' case
+    knightStops_ = knight_attacks(pos_.king_square(winner_)) & ~pos_.pieces(loser, KNIGHT);
   }
+  // The same for the loser's knights: a knight's check can neither be blocked
+  // nor, from a knight's distance, answered by the king taking it; so a knight
+  // stepping onto a square from which it attacks the winner's Fixed king, a
+  // square no unit of the winner may ever attack, mates. Such squares are
+  // left out of the loser's knights' regions (and a knight whose other moves
+  // are blocked by its own fixed units stays where it is). A knight that
+  // might come from a promotion is not restricted (promotions are described
+  // loosely anyway).
+  // A Fixed knight of the loser held in place by the stops is a wall and a
+  // defender in the reach; the moment it steps onto a stop it is neither.
+  // The step still mates only if the winner's king stays without a square
+  // then: every loser's unit next to that king must be defended by Fixed
+  // units other than that knight, and the knight must not stand next to the
+  // king itself (its square would become free). Else no knight stop is kept.
+  bool knights_may_leave(Bitboard stops) const {
+    const Reach& r = r_;
+    const Color loser = ~winner_;
+    const Bitboard kingNear = king_attacks(pos_.king_square(winner_));
+    for (Bitboard ns = r.fixed[loser] & pos_.pieces(loser, KNIGHT); ns;) {
+      const Square n = pop_lsb(ns);
+      if (!(knight_attacks(n) & stops)) continue;  // never steps onto a stop
+      if (kingNear & square_bb(n)) return false;
+      Bitboard defended = r.fixedPawnAttacks[loser];
+      for (Bitboard ps = r.fixed[loser] & ~pos_.pieces(PAWN) & ~square_bb(n); ps;) {
+        const Square p = pop_lsb(ps);
+        defended |= attacks_bb(type_of(pos_.piece_on(p)), p, r.walls);
+      }
+      if (kingNear & r.fixed[loser] & ~defended) return false;
+    }
+    return true;
+  }
+  Bitboard knight_stops_for(Color c, PieceType pt) const { return c != winner_ && pt == KNIGHT ? knightStops_ : 0; }
   Bitboard stops_for(Color c) const { return c == winner_ ? 0 : stops_; }
   // Drops the stops the current reach contradicts; true if any was dropped.
   bool validate_mate_stops() {
-    if (!stops_) return false;
+    if (!stops_ && !knightStops_) return false;
     const Reach& r = r_;
     const Color loser = ~winner_;
     Bitboard keep = stops_ & r.defended[loser] & ~r.attacks[winner_] & ~r.promoAttacks[winner_];
-    if (!(r.walls & square_bb(pos_.king_square(winner_)))) keep = 0;
-    if (keep == stops_) return false;
+    Bitboard keepKnight = knightStops_ & ~r.attacks[winner_] & ~r.promoAttacks[winner_];
+    if (!(r.walls & square_bb(pos_.king_square(winner_)))) keep = keepKnight = 0;
+    if (keepKnight && !knights_may_leave(keepKnight)) keepKnight = 0;
+    if (keep == stops_ && keepKnight == knightStops_) return false;
     stops_ = keep;
+    knightStops_ = keepKnight;
     return true;
   }
 
@@ -393,7 +436,7 @@ class ReachBuilder {
         if (pt == KING) {
           ok = !(king_attacks(s) & ~r.walls & ~r.fixedPawnAttacks[e]);
         } else if (pt != PAWN) {
-          ok = !(attacks_bb(pt, s, r.walls) & ~r.fixed[c]) && !capturable(sb);
+          ok = !(attacks_bb(pt, s, r.walls) & ~r.fixed[c] & ~knight_stops_for(c, pt)) && !capturable(sb);
         } else if (fs == FIXED) {
           ok = (push_of(c, sb) & (r.walls | stops_for(c))) && !(pawn_attacks(c, s) & r.occ[e]) && !capturable(sb);
         } else {
@@ -408,11 +451,59 @@ class ReachBuilder {
         }
         if (!ok) {
           set_fate(sb, (pt == PAWN && fs == FIXED) ? PERSISTENT : FREE);
+          if (pt != PAWN && pt != KING && frozen_victim(c, s, capturable)) victims_ |= sb;
+          any = true;
+        }
+      }
+      for (Bitboard b = victims_ & pos_.pieces(c); b;) {
+        const Square s = pop_lsb(b);
+        if (!frozen_victim(c, s, capturable)) {
+          victims_ &= ~square_bb(s);
           any = true;
         }
       }
     }
     return any;
+  }
+
+  // A piece boxed in by its own pieces that are boxed in the same way (a
+  // rook in the corner behind its king and a bishop: Ra1, Ka2, Bb1 with the
+  // a3, b2 squares attacked for ever by fixed pawns) never moves: none of that
+  // cluster can move before one of them leaves the board. If this piece is
+  // the only one of the cluster that can ever be captured, it is the first
+  // to go, so it never moves: its region is its own square, yet it is no wall
+  // (it may vanish, and then the others get out). The cluster: the piece and,
+  // repeatedly, every own piece or king its members' moves run into. Each
+  // member's every move must end on a wall or a member (a king's also on a
+  // square attacked for ever by a fixed enemy pawn); pawns are never members
+  // (they would have to be fixed: walls). Monotone like the rest: weaker
+  // fates only open squares and add attacks.
+  template <class Capturable>
+  bool frozen_victim(Color c, Square victim, const Capturable& capturable) const {
+    const Bitboard cluster = frozen_cluster(c, victim);
+    if (!cluster) return false;
+    for (Bitboard others = cluster & ~square_bb(victim) & ~pos_.pieces(KING); others;)
+      if (capturable(square_bb(pop_lsb(others)))) return false;
+    return true;
+  }
+  // The cluster of a piece as above (its members stand where they stand as
+  // long as the piece does, so its attacks stop at them), 0 if there is none.
+  Bitboard frozen_cluster(Color c, Square victim) const {
+    const Reach& r = r_;
+    if (pos_.castling_rights() & (c == WHITE ? 3 : 12)) return 0;
+    const Bitboard ownPieces = pos_.pieces(c) & ~pos_.pieces(c, PAWN) & ~r.walls;
+    const Bitboard blockers = r.walls | ownPieces;
+    Bitboard cluster = square_bb(victim), todo = cluster;
+    while (todo) {
+      const Square m = pop_lsb(todo);
+      const PieceType pt = type_of(pos_.piece_on(m));
+      const Bitboard moves = pt == KING ? king_attacks(m) & ~r.fixedPawnAttacks[~c] : attacks_bb(pt, m, blockers);
+      const Bitboard open = moves & ~r.walls;
+      if (open & ~ownPieces) return 0;  // an empty square, an enemy unit, an own pawn that may move
+      todo |= open & ~cluster;
+      cluster |= open;
+    }
+    return cluster;
   }
 
   Bitboard cone_of(Color c, Square s) const {
@@ -425,6 +516,8 @@ class ReachBuilder {
   Reach& r_;
   Color winner_;
   Bitboard stops_ = 0;  // mate stops for the loser's pawns (see init_mate_stops)
+  Bitboard knightStops_ = 0;  // ... and for the loser's knights
+  Bitboard victims_ = 0;  // pieces that never move but may be captured (see frozen_victim)
   Bitboard fates_[FREE];  // units of each fate but FREE (the rest)
 };
 

@@ -80,7 +80,8 @@ class MateSquareTest {
       Bitboard xs = u.region & ~(u.type == PAWN ? last_rank() : 0);
       while (xs) {
         Square x = pop_lsb(xs);
-        Bitboard hits = u.type == PAWN ? pawn_attacks(winner_, x) : attacks_bb(u.type, x, r.walls);
+        // (Within the unit's attacks: a piece that never moves attacks less than from an open board.)
+        Bitboard hits = (u.type == PAWN ? pawn_attacks(winner_, x) : attacks_bb(u.type, x, r.walls)) & u.attacks;
         for (Bitboard ks = hits & candidates; ks;) {
           Square k = pop_lsb(ks);
           // The loser's units' parries count only for a single check, and not

@@ -34,6 +34,11 @@ class VisitedSet {
       if (slots_[i].key == key) return true;
     return false;
   }
+  void prefetch(Key key) const {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&slots_[std::size_t(key) & mask_]);
+#endif
+  }
   // False if the key was already there.
   bool insert(Key key) {
     std::size_t i = std::size_t(key) & mask_;
@@ -181,11 +186,17 @@ SearchResult explore_reachable(const Position& root, Color winner, int maxNodes,
   auto push_frame = [&](Move move, const UndoInfo& undo, MoveList& moves) {
     // Moves to positions already visited are dropped before sorting (most
     // are, in an exhaustive search); the rest are checked again when tried.
-    int kept = 0;
+    // Keys first, probes after: the probes (mostly cache misses in a large
+    // table) are independent then, so the processor overlaps them.
+    Key keys[MAX_MOVES];
+    bool known[MAX_MOVES];
     for (int i = 0; i < moves.size; ++i) {
-      Key k;
-      if (!(key_after(pos, moves.moves[i], k) && s.visited.contains(k))) moves.moves[kept++] = moves.moves[i];
+      known[i] = key_after(pos, moves.moves[i], keys[i]);
+      if (known[i]) s.visited.prefetch(keys[i]);
     }
+    int kept = 0;
+    for (int i = 0; i < moves.size; ++i)
+      if (!(known[i] && s.visited.contains(keys[i]))) moves.moves[kept++] = moves.moves[i];
     moves.size = kept;
     MoveOrder(pos, winner).sort(moves);
     int begin = int(s.pool.size());

@@ -43,11 +43,18 @@ void expect_case(const Case& c) {
   EXPECT_EQ(is_dead_position(pos), !c.whiteCan && !c.blackCan);
 }
 
+// A generous budget, for positions without pawns too.
+MateLimits searching_without_pawns_too() {
+  MateLimits limits;
+  limits.maxNodes = limits.maxNodesWithoutPawns = 200000;
+  return limits;
+}
+
 // A "can" that the analysis proves by finding a helpmate (not merely failing
 // to prove the opposite).
 void expect_helpmate_found(const char* fen, Color side) {
   SCOPED_TRACE(fen);
-  MateAnalysis a = analyse_checkmate(from_fen(fen), side);
+  MateAnalysis a = analyse_checkmate(from_fen(fen), side, searching_without_pawns_too());
   EXPECT_EQ(a.verdict, MateVerdict::Can);
   EXPECT_EQ(a.reason, MateReason::HelpmateFound);
   EXPECT_GT(a.helpmatePlies, 0);
@@ -161,8 +168,101 @@ TEST(DeadPosition, HelpmatesAreFoundNotJustAssumed) {
   expect_helpmate_found("8/3q4/4k3/8/8/3KN3/8/8 w - - 0 1", BLACK);  // the queen side, of course
   // Kings on opposite corners: any mate takes many moves.
   expect_helpmate_found("7k/8/8/8/8/8/8/KBN5 w - - 0 1", WHITE);
-  MateAnalysis far = analyse_checkmate(from_fen("7k/8/8/8/8/8/8/KBN5 w - - 0 1"), WHITE);
+  MateAnalysis far = analyse_checkmate(from_fen("7k/8/8/8/8/8/8/KBN5 w - - 0 1"), WHITE, searching_without_pawns_too());
   EXPECT_GE(far.helpmatePlies, 20);
+}
+
+TEST(DeadPosition, WithoutPawnsTheSearchStaysShort) {
+  // King and knight against king and knight: helpmates exist (the search
+  // meets one for each side after 65 000 to 85 000 positions here, see
+  // below), far more than the 2 000 positions searched without pawns: by default the answer is
+  // "unknown" (so "can"), never "cannot", after at most that many positions.
+  const char* knights = "k7/8/8/8/8/8/8/5NnK w - - 0 1";
+  Position far = from_fen(knights);
+  MateAnalysis a = analyse_checkmate(far, WHITE);
+  EXPECT_EQ(a.verdict, MateVerdict::Unknown);
+  EXPECT_LE(a.nodes, MateLimits{}.maxNodesWithoutPawns + 1);
+  EXPECT_TRUE(can_checkmate(far, WHITE));
+  EXPECT_FALSE(is_dead_position(far));
+  expect_helpmate_found(knights, WHITE);
+  expect_helpmate_found(knights, BLACK);
+  // Forced lines without pawns are still followed to the end: Black's only
+  // move takes the queen, and then king and bishop against a king is no mate.
+  const char* forcedFen = "1B6/8/8/8/8/8/6Q1/4K2k b - - 0 1";
+  Position forced = from_fen(forcedFen);
+  EXPECT_EQ(analyse_checkmate(forced, WHITE).reason, MateReason::Search);
+  EXPECT_TRUE(is_dead_position(forced));
+  expect_no_reachable_mate(forcedFen, WHITE);
+}
+
+TEST(DeadPosition, AKnightStepThatWouldMateCountsAsBlocked) {
+  // White's king on c5 has no square: b6 and d6 are attacked by c7, c4 by b5
+  // and d5, b5 and d5 are defended by c6, and c6 by both knights. Each knight
+  // can only step to squares from which it checks c5 (a6, d7; b7, e6: f7 and
+  // c6 are its own locked pawns), and nothing of White's can ever take it
+  // there (the bishop is dark-squared and locked below the chain; those four
+  // squares are light): with the other knight still defending c6 the step
+  // mates White on the spot. So in every game White might still win both
+  // knights stay, c6 stays defended, and White's king stays in its cage; the
+  // bishop and the locked pawns never reach Black's king: White can never
+  // mate, which the static analysis proves.
+  const char* caged = "1n1n2k1/2p2p2/2p2Pp1/1pKp1pP1/1P1P1P2/8/8/4B3 w - - 0 1";
+  // With one knight only, its step away (a check) leaves c6 undefended and
+  // White's king takes it: no mate, the cage opens, and White can mate. The
+  // rule must see that the knight is the only defender (an earlier draft of
+  // it did not, and the reference search below caught it).
+  const char* oneKnight = "1n4k1/2p5/2p5/1pKp1p1p/1P1P1P1P/8/8/4B3 w - - 0 1";
+  const Case cases[] = {
+      {caged, false, true, "Black mates with a knight step; White never"},
+      {oneKnight, true, true, "the only defender of c6 steps away with check"},
+      // A light-squared bishop that can take on a6 or d7 (and b5, and more).
+      {"1n1n2k1/2p2p2/2p2Pp1/1pKp1pP1/1P1P1P2/8/4B3/4B3 w - - 0 1", true, true, "a bishop covering the knights' squares"},
+  };
+  for (const Case& c : cases) expect_case(c);
+  EXPECT_FALSE(can_checkmate_static(from_fen(caged), WHITE));
+  EXPECT_EQ(analyse_checkmate(from_fen(caged), WHITE).reason, MateReason::Blockade);
+  expect_no_reachable_mate(caged, WHITE);
+  for (Color side : {WHITE, BLACK}) {
+    expect_helpmate_found(oneKnight, side);
+    expect_helpmate_found("1n1n2k1/2p2p2/2p2Pp1/1pKp1pP1/1P1P1P2/8/4B3/4B3 w - - 0 1", side);
+  }
+  expect_helpmate_found(caged, BLACK);
+}
+
+TEST(DeadPosition, APieceBoxedByItsOwnFrozenPiecesNeverMoves) {
+  // White's rook a1, king a2 and bishop b1 box each other in: the king's
+  // other squares (a3, b2) are attacked by the locked pawns b4 and c3, the
+  // bishop is stuck behind c2 and the king. None of them can move until one
+  // leaves the board, and only the rook can ever be taken (Black's bishop is
+  // dark-squared like a1; a2 and b1 are light). So the rook never moves: the
+  // first to go, it never gets out along the a-file or the first rank. After
+  // ...Bxa1 Kxa1 White's king and bishop get out, but only behind the locked
+  // chain (e3, g3, b2, d2 attacked for ever). White's light bishop above the
+  // chain can never check alone with Black's pieces unable to block; Black's
+  // dark bishop never checks White's king on a2 and alone cannot mate it
+  // elsewhere. Dead, and proven statically (without the rule the rook's
+  // "region" would be the whole board and everything would come loose).
+  const char* dead = "8/8/4k1B1/8/1p1p1p1p/1PpP1P1P/K1P5/RB2b3 b - - 0 1";
+  const Case cases[] = {
+      {dead, false, false, "rook, king and bishop boxed; the rook is the first and only victim"},
+      // Near misses. A black knight instead of the bishop reaches c1 and
+      // mates the boxed king (1...Ne2 2.B moves Nc1#); it can also take the
+      // light pawns, which opens the wall for White.
+      {"8/8/4k1B1/8/1p1p1p1p/1PpP1P1P/K1P5/RB4n1 b - - 0 1", true, true, "a knight checks from c1"},
+      // A second, light-squared black bishop can take b1 as well as the
+      // other takes a1: two possible victims, the rook is not sure to go
+      // first, and indeed the box breaks open both ways.
+      {"8/8/4k1B1/8/1p1p1p1p/1PpP1P1P/K1P5/RB2bb2 b - - 0 1", true, true, "two pieces of the box can be taken"},
+  };
+  for (const Case& c : cases) expect_case(c);
+  for (Color side : {WHITE, BLACK}) {
+    EXPECT_FALSE(can_checkmate_static(from_fen(dead), side));
+    expect_no_reachable_mate(dead, side);
+  }
+  for (Color side : {WHITE, BLACK}) {
+    expect_helpmate_found("8/8/4k1B1/8/1p1p1p1p/1PpP1P1P/K1P5/RB4n1 b - - 0 1", side);
+    expect_helpmate_found("8/8/4k1B1/8/1p1p1p1p/1PpP1P1P/K1P5/RB2bb2 b - - 0 1", side);
+  }
 }
 
 TEST(DeadPosition, OnlyOneSideCanMate) {
