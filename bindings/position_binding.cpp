@@ -14,6 +14,7 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -149,35 +150,48 @@ Move find_move(const PositionHandle& h, std::string_view text) {
   return s.ok() ? s.move : Move::none();
 }
 
-// Where a move's UCI text sorts: from square, to square (as UCI writes it) file first, then the
-// promotion letter (none < b < n < q < r). Equal for no two legal moves of a position.
-unsigned uci_order(const Position& pos, Move m) {
-  Square to = m.to();
-  if (m.kind() == CASTLING && !pos.is_chess960())
-    to = Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
-  const unsigned from = unsigned(file_of(m.from())) * 8 + unsigned(rank_of(m.from()));
-  const unsigned dest = unsigned(file_of(to)) * 8 + unsigned(rank_of(to));
-  static constexpr unsigned PROMOTION_RANK[] = {2, 1, 4, 3};  // knight, bishop, rook, queen: n b r q
-  const unsigned promo = m.kind() == PROMOTION ? PROMOTION_RANK[m.promotion() - KNIGHT] : 0;
-  return (from * 64 + dest) * 5 + promo;
-}
+// Squares numbered file first (a1 a2 ... a8 b1 ...): the order of their names in UCI text.
+constexpr std::array<std::uint8_t, 64> FILE_MAJOR = [] {
+  std::array<std::uint8_t, 64> t{};
+  for (int s = 0; s < 64; ++s) t[std::size_t(s)] = std::uint8_t((s & 7) * 8 + (s >> 3));
+  return t;
+}();
 
-// The ids of `list` into out, sorted by their UCI text: a documented, stable order (a UI lists
-// the moves alphabetically; reproducible random playouts need no sort of their own). Insertion
-// sort on (order << 16 | id): lists are short and the generator's order is partly sorted already.
+// The ids of `list` into out, sorted by their UCI text (from square, then the to square as UCI
+// writes it, then the promotion letter: none < b < n < q < r): a documented, stable order (a UI
+// lists the moves alphabetically; reproducible random playouts need no sort of their own).
+// No comparisons: a 64-bit mask of the from squares in file-first numbering, one mask of to
+// squares per from square, and the move of each (from, to) pair; reading the masks' bits in
+// order gives the sorted list. The four promotions of a pawn share their pair and come out
+// together, in letter order.
 void write_in_uci_order(const Position& pos, const MoveList& list, std::uint16_t* out) {
-  std::uint32_t keyed[MAX_MOVES];
-  const int n = list.size;
-  for (int i = 0; i < n; ++i) {
-    const std::uint32_t k = std::uint32_t(uci_order(pos, list.moves[i])) << 16 | list.moves[i].raw();
-    int j = i;
-    while (j > 0 && keyed[j - 1] > k) {
-      keyed[j] = keyed[j - 1];
-      --j;
-    }
-    keyed[j] = k;
+  static std::uint64_t toMask[64];                 // all zero between calls
+  static std::uint16_t moveAt[64][64];             // valid for the pairs set in the masks
+  const bool kingStepCastling = !pos.is_chess960();
+  std::uint64_t fromMask = 0;
+  for (const Move m : list) {
+    const unsigned from = FILE_MAJOR[m.from()];
+    Square to = m.to();
+    if (m.kind() == CASTLING && kingStepCastling) to = Position::castling_king_to(pos.side_to_move(), to > m.from());
+    fromMask |= std::uint64_t(1) << from;
+    const unsigned dest = FILE_MAJOR[to];
+    toMask[from] |= std::uint64_t(1) << dest;
+    moveAt[from][dest] = m.raw();
   }
-  for (int i = 0; i < n; ++i) out[i] = std::uint16_t(keyed[i]);
+  int n = 0;
+  for (std::uint64_t f = fromMask; f; f &= f - 1) {
+    const int from = __builtin_ctzll(f);
+    const std::uint64_t dests = toMask[from];
+    toMask[from] = 0;
+    for (std::uint64_t t = dests; t; t &= t - 1) {
+      const Move m(moveAt[from][__builtin_ctzll(t)]);
+      if (m.kind() == PROMOTION) {
+        for (PieceType pt : {BISHOP, KNIGHT, QUEEN, ROOK}) out[n++] = Move::make(m.from(), m.to(), PROMOTION, pt).raw();
+      } else {
+        out[n++] = m.raw();
+      }
+    }
+  }
 }
 
 bool is_legal_id(const PositionHandle& h, int id) {
