@@ -158,7 +158,7 @@ export class Chess {
  * many moves. Moves are ids from moveIds(), UCI text, or English SAN.
  */
 /** A legal move of a Position, as Position#moves() lists it (frozen, shared by every list). */
-export interface PositionMove {
+export interface PositionMoveRef {
   /** The move id (as moveIds() lists it). */
   readonly id: number;
   /** UCI text: castling as e1g1, or king takes rook in Chess960. */
@@ -180,7 +180,7 @@ export class Position {
   /** The legal moves as ids (a new array each call), in ascending order of their UCI text. */
   moveIds(): number[];
   /** The legal moves as frozen objects shared between calls, in UCI order (a new array each call). */
-  moves(): PositionMove[];
+  moves(): PositionMoveRef[];
   /** Equal for two positions exactly when they are the same position (FIDE Art. 9.2.3). */
   key(): string;
   /** How often the current position occurs on this Position's move stack, itself included. */
@@ -188,11 +188,11 @@ export class Position {
   /** The legal moves' UCI text, in ascending order. */
   movesUci(): string[];
   uci(id: number): string;
-  san(move: number | string | PositionMove): string;
+  san(move: number | string | PositionMoveRef): string;
   /** Throws IllegalMoveError (position unchanged) unless the move is legal. */
-  play(move: number | string | PositionMove): void;
+  play(move: number | string | PositionMoveRef): void;
   /** play() that returns the move's SAN (as san() before the move), in one call. */
-  sanAndPlay(move: number | string | PositionMove): string;
+  sanAndPlay(move: number | string | PositionMoveRef): string;
   /** False when no move has been played on this position. */
   undo(): boolean;
   plies(): number;

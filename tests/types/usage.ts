@@ -7,7 +7,7 @@ import {
 } from 'escaque';
 import type {
   BoardPiece, ClaimResult, Color, ErrorCode, HistoryMove, InitOptions, Language, Move, MoveInput, Outcome,
-  Piece, PgnOptions, PositionMove, Square,
+  Piece, PgnOptions, PositionMoveRef, Square,
 } from 'escaque';
 
 export async function usage(bytes: ArrayBuffer): Promise<void> {
@@ -124,16 +124,17 @@ export async function usage(bytes: ArrayBuffer): Promise<void> {
   start.play('e7e5');
   const tookBack: boolean = start.undo();
   // moves(): frozen shared objects, accepted wherever a move is.
-  const listed: PositionMove[] = start.moves();
-  const first: PositionMove = listed[0];
+  const listed: PositionMoveRef[] = start.moves();
+  const firstListed: PositionMoveRef = listed[0];
   const described: [number, string, Square, Square, 'n' | 'b' | 'r' | 'q' | undefined] =
-    [first.id, first.uci, first.from, first.to, first.promotion];
-  const sanFirst: string = start.san(first);
-  const playedSan: string = start.sanAndPlay(first) + start.sanAndPlay('e7e5') + start.sanAndPlay(start.moveIds()[0]);
+    [firstListed.id, firstListed.uci, firstListed.from, firstListed.to, firstListed.promotion];
+  const sanFirst: string = start.san(firstListed);
+  const playedSan: string =
+    start.sanAndPlay(firstListed) + start.sanAndPlay('e7e5') + start.sanAndPlay(start.moveIds()[0]);
   const posReps: number = start.repetitionCount();
   start.play(start.moves()[0]);
   // @ts-expect-error: the move objects are read-only
-  first.uci = 'e2e4';
+  firstListed.uci = 'e2e4';
   const posState: [number, string, Color, boolean, boolean, boolean, boolean, boolean, number, boolean] = [
     start.plies(), start.fen(), start.turn(), start.isChess960(), start.inCheck(), start.isCheckmate(),
     start.isStalemate(), start.isInsufficientMaterial(), start.halfMoveClock(), start.disposed];
