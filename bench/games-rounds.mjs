@@ -26,16 +26,20 @@ const anchors = process.env.ANCHORS_DIR ??
   [resolve(ROOT, '../shared/bench/anchors'), resolve(ROOT, '../../shared/bench/anchors')]
     .find((d) => existsSync(join(d, 'games.mjs')));
 if (!anchors) throw new Error('set ANCHORS_DIR to the shared anchors directory');
-const env = { ...process.env, ANCHORS_NODE_MODULES: process.env.ANCHORS_NODE_MODULES ?? join(ROOT, '.cache/peers/node_modules') };
+const env = {
+  ...process.env,
+  ANCHORS_NODE_MODULES: process.env.ANCHORS_NODE_MODULES ?? join(ROOT, '.cache/peers/node_modules'),
+};
 const out = mkdtempSync(join(tmpdir(), 'games-rounds-'));
 
 function games(adapter, file) {
-  execFileSync(process.execPath, ['games.mjs', adapter, '--games', String(GAMES), '--runs', String(RUNS), '--out', file],
-    { cwd: anchors, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const argv = ['games.mjs', adapter, '--games', String(GAMES), '--runs', String(RUNS), '--out', file];
+  execFileSync(process.execPath, argv, { cwd: anchors, env, stdio: ['ignore', 'ignore', 'inherit'] });
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-console.log(`| round | escaque plies/CPU-s | chessops plies/CPU-s | ratio CPU | escaque plies/s | chessops plies/s | ratio wall |`);
+console.log('| round | escaque plies/CPU-s | chessops plies/CPU-s | ratio CPU | ' +
+  'escaque plies/s | chessops plies/s | ratio wall |');
 console.log('|---|---|---|---|---|---|---|');
 const ratios = [];
 let games0 = null;
@@ -44,7 +48,8 @@ for (let r = 1; r <= ROUNDS; r++) {
   const order = r % 2 ? ['escaque', 'chessops'] : ['chessops', 'escaque'];
   const res = {};
   for (const name of order) {
-    res[name] = games(name === 'escaque' ? join(ROOT, 'bench/adapters/escaque.mjs') : 'chessops', join(out, `${name}-${r}.json`));
+    const adapter = name === 'escaque' ? join(ROOT, 'bench/adapters/escaque.mjs') : 'chessops';
+    res[name] = games(adapter, join(out, `${name}-${r}.json`));
   }
   if (res.escaque.plies !== res.chessops.plies || res.escaque.sanHash !== res.chessops.sanHash) {
     throw new Error(`round ${r}: the games differ (${res.escaque.sanHash} vs ${res.chessops.sanHash})`);
@@ -54,9 +59,11 @@ for (let r = 1; r <= ROUNDS; r++) {
   const wall = res.escaque.pliesPerSecond.median / res.chessops.pliesPerSecond.median;
   ratios.push(cpu);
   const f = (x) => Math.round(x).toLocaleString('en-US');
-  console.log(`| ${r} | ${f(res.escaque.pliesPerCpuSecond.median)} | ${f(res.chessops.pliesPerCpuSecond.median)} | ` +
-    `${cpu.toFixed(1)}x | ${f(res.escaque.pliesPerSecond.median)} | ${f(res.chessops.pliesPerSecond.median)} | ${wall.toFixed(1)}x |`);
+  const { escaque: e, chessops: c } = res;
+  console.log(`| ${r} | ${f(e.pliesPerCpuSecond.median)} | ${f(c.pliesPerCpuSecond.median)} | ${cpu.toFixed(1)}x | ` +
+    `${f(e.pliesPerSecond.median)} | ${f(c.pliesPerSecond.median)} | ${wall.toFixed(1)}x |`);
 }
 ratios.sort((a, b) => a - b);
-console.log(`\nCPU ratio over ${ROUNDS} rounds: min ${ratios[0].toFixed(1)}x, median ${ratios[ratios.length >> 1].toFixed(1)}x, ` +
+const median = ratios[ratios.length >> 1];
+console.log(`\nCPU ratio over ${ROUNDS} rounds: min ${ratios[0].toFixed(1)}x, median ${median.toFixed(1)}x, ` +
   `max ${ratios.at(-1).toFixed(1)}x (every round ${games0.plies} plies, SAN hash ${games0.sanHash}, both libraries)`);

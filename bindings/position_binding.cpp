@@ -172,7 +172,8 @@ void write_in_uci_order(const Position& pos, const MoveList& list, std::uint16_t
   for (const Move m : list) {
     const unsigned from = FILE_MAJOR[m.from()];
     Square to = m.to();
-    if (m.kind() == CASTLING && kingStepCastling) to = Position::castling_king_to(pos.side_to_move(), to > m.from());
+    if (m.kind() == CASTLING && kingStepCastling)
+      to = Position::castling_king_to(pos.side_to_move(), to > m.from());
     fromMask |= std::uint64_t(1) << from;
     const unsigned dest = FILE_MAJOR[to];
     toMask[from] |= std::uint64_t(1) << dest;
@@ -186,7 +187,8 @@ void write_in_uci_order(const Position& pos, const MoveList& list, std::uint16_t
     for (std::uint64_t t = dests; t; t &= t - 1) {
       const Move m(moveAt[from][__builtin_ctzll(t)]);
       if (m.kind() == PROMOTION) {
-        for (PieceType pt : {BISHOP, KNIGHT, QUEEN, ROOK}) out[n++] = Move::make(m.from(), m.to(), PROMOTION, pt).raw();
+        for (PieceType pt : {BISHOP, KNIGHT, QUEEN, ROOK})
+          out[n++] = Move::make(m.from(), m.to(), PROMOTION, pt).raw();
       } else {
         out[n++] = m.raw();
       }
