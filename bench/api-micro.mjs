@@ -66,4 +66,35 @@ for (const [name, fen] of Object.entries(FENS)) {
   time('Position moveIds() start', 100000 * SCALE, (n) => { for (let i = 0; i < n; i++) pos.moveIds(); });
   time('Position san(id) start', 100000 * SCALE, (n) => { for (let i = 0; i < n; i++) pos.san(ids[i % ids.length]); });
   time('Position key() start', 100000 * SCALE, (n) => { for (let i = 0; i < n; i++) pos.key(); });
+  time('Position moves() start', 100000 * SCALE, (n) => { for (let i = 0; i < n; i++) pos.moves(); });
+  time('Position sanAndPlay(move)+undo() start', 100000 * SCALE, (n) => {
+    const moves = pos.moves();
+    for (let i = 0; i < n; i++) { pos.sanAndPlay(moves[i % moves.length]); pos.undo(); }
+  });
+  time('Position repetitionCount() start', 100000 * SCALE, (n) => { for (let i = 0; i < n; i++) pos.repetitionCount(); });
+  time('Position 5 state queries, fresh status', 100000 * SCALE, (n) => {
+    let x = 0;
+    for (let i = 0; i < n; i++) {
+      pos.undo();  // forgets the cached status (nothing to take back: the position is unchanged)
+      x += Number(pos.isCheckmate()) + Number(pos.isStalemate()) + Number(pos.isInsufficientMaterial()) +
+        Number(pos.inCheck()) + pos.halfMoveClock();
+    }
+    return x;
+  });
+}
+{
+  // The anchors' random-game loop per ply, minus its sort: moves(), sanAndPlay(), five state queries.
+  const pos = new Position();
+  let seed = 1;
+  time('Position playout ply (moves+sanAndPlay+over)', 50000 * SCALE, (n) => {
+    for (let i = 0; i < n; i++) {
+      const moves = pos.moves();
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      pos.sanAndPlay(moves[(seed >>> 8) % moves.length]);
+      if (pos.isCheckmate() || pos.isStalemate() || pos.isInsufficientMaterial() || pos.repetitionCount() >= 3 ||
+          pos.halfMoveClock() >= 100 || pos.plies() >= 300) {
+        while (pos.undo());
+      }
+    }
+  });
 }

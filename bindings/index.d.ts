@@ -157,6 +157,18 @@ export class Chess {
  * repetition or dead-position analysis): for loops that play and take back
  * many moves. Moves are ids from moveIds(), UCI text, or English SAN.
  */
+/** A legal move of a Position, as Position#moves() lists it (frozen, shared by every list). */
+export interface PositionMoveRef {
+  /** The move id (as moveIds() lists it). */
+  readonly id: number;
+  /** UCI text: castling as e1g1, or king takes rook in Chess960. */
+  readonly uci: string;
+  readonly from: Square;
+  /** The UCI destination (the rook's square for Chess960 castling). */
+  readonly to: Square;
+  readonly promotion?: 'n' | 'b' | 'r' | 'q';
+}
+
 export class Position {
   constructor(fen?: string);
   static fromFen(fen: string, options?: { chess960?: boolean }): Position;
@@ -165,15 +177,22 @@ export class Position {
   [Symbol.dispose](): void;
   readonly disposed: boolean;
 
-  /** The legal moves as ids (a new array each call). */
+  /** The legal moves as ids (a new array each call), in ascending order of their UCI text. */
   moveIds(): number[];
+  /** The legal moves as frozen objects shared between calls, in UCI order (a new array each call). */
+  moves(): PositionMoveRef[];
   /** Equal for two positions exactly when they are the same position (FIDE Art. 9.2.3). */
   key(): string;
+  /** How often the current position occurs on this Position's move stack, itself included. */
+  repetitionCount(): number;
+  /** The legal moves' UCI text, in ascending order. */
   movesUci(): string[];
   uci(id: number): string;
-  san(move: number | string): string;
+  san(move: number | string | PositionMoveRef): string;
   /** Throws IllegalMoveError (position unchanged) unless the move is legal. */
-  play(move: number | string): void;
+  play(move: number | string | PositionMoveRef): void;
+  /** play() that returns the move's SAN (as san() before the move), in one call. */
+  sanAndPlay(move: number | string | PositionMoveRef): string;
   /** False when no move has been played on this position. */
   undo(): boolean;
   plies(): number;

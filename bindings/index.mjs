@@ -91,6 +91,28 @@ function readText(heap, at, n) {
   return String.fromCharCode.apply(null, heap.subarray(at, at + n));
 }
 
+// Short ASCII text at heap[at, at + n) (SAN, n <= 7), interned: the bytes packed into one number
+// (7 bits each, exact below 2^53) key a cache of the strings already made, so the same SAN read
+// again allocates nothing. Longer or non-ASCII text goes through readText.
+const asciiCache = new Map();
+const ASCII_CACHE_MAX = 1 << 16;
+function asciiText(heap, at, n) {
+  if (n > 7) return readText(heap, at, n);
+  let packed = 0;
+  for (let i = 0; i < n; i++) {
+    const c = heap[at + i];
+    if (c >= 0x80) return readText(heap, at, n);
+    packed = packed * 128 + c;
+  }
+  packed = packed * 8 + n;  // the length tells "\0a" from "a" apart
+  let text = asciiCache.get(packed);
+  if (text === undefined) {
+    text = readText(heap, at, n);
+    if (asciiCache.size < ASCII_CACHE_MAX) asciiCache.set(packed, text);
+  }
+  return text;
+}
+
 const SQUARE_NAMES = [];
 for (let i = 0; i < 64; i++) SQUARE_NAMES.push('abcdefgh'[i & 7] + ((i >> 3) + 1));
 const PIECE_LETTERS = 'pnbrqk';
@@ -550,6 +572,9 @@ export class Position {
   #handle;
   #at = 0;
   #chess960 = false;
+  // The status word of the current position (escaque_position_status), or -1 until asked:
+  // one call answers every state query of a position; play and undo forget it.
+  #status = -1;
 
   // new Position(): the standard start position; new Position(fen) as Position.fromFen(fen).
   constructor(fen) {
@@ -605,7 +630,7 @@ export class Position {
   [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.dispose(); }
   get disposed() { return !this.#handle; }
 
-  // The legal moves as ids (a new array each call); uci(id) and san(id) name them.
+  // The legal moves as ids (a new array each call, in UCI order); uci(id) and san(id) name them.
   moveIds() {
     const m = module;
     const n = m._escaque_position_move_ids(this.#a());
@@ -625,6 +650,22 @@ export class Position {
     for (let i = 0; i < n; i++) list[i] = uciOf(ids[base + i], chess960);
     return list;
   }
+  // The legal moves as frozen {id, uci, from, to, promotion?} objects, in UCI order (a new
+  // array each call; the objects are shared by every call and position, one per move and kind of
+  // game, so listing the moves allocates nothing else). play/san/sanAndPlay take them or their id.
+  moves() {
+    const m = module;
+    const n = m._escaque_position_move_ids(this.#a());
+    const ids = m.HEAPU16;
+    const base = ioAt >> 1;
+    const cache = moveCache[this.#chess960 ? 1 : 0];
+    const list = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const id = ids[base + i];
+      list[i] = cache[id] ?? newPositionMove(cache, id, this.#chess960);
+    }
+    return list;
+  }
   // UCI text of a move id (castling as e1g1, or king takes rook in Chess960).
   uci(id) {
     this.#a();
@@ -638,9 +679,22 @@ export class Position {
   play(move) {
     const at = this.#a();
     if (!module._escaque_position_play_id(at, this.#id(move, 'play'))) this.#illegal(move, 'play');
+    this.#status = -1;
+  }
+  // Plays a legal move like play() and returns its SAN (as san() would have before the move), in
+  // one call: the check/mate suffix comes from the replies, which the next query reuses.
+  sanAndPlay(move) {
+    const m = module;
+    const n = m._escaque_position_san_play(this.#a(), this.#id(move, 'sanAndPlay'));
+    if (!n) this.#illegal(move, 'sanAndPlay');
+    this.#status = -1;
+    return asciiText(m.HEAPU8, ioAt, n);
   }
   // Takes back the last move played; false when there is none.
-  undo() { return module._escaque_position_undo(this.#a()) !== 0; }
+  undo() {
+    this.#status = -1;
+    return module._escaque_position_undo(this.#a()) !== 0;
+  }
   // Moves played on this position (its undo depth).
   plies() { return module._escaque_position_plies(this.#a()); }
 
@@ -649,16 +703,21 @@ export class Position {
     const m = module;
     const n = m._escaque_position_san(this.#a(), this.#id(move, 'san'));
     if (!n) this.#illegal(move, 'san');
-    return readText(m.HEAPU8, ioAt, n);
+    return asciiText(m.HEAPU8, ioAt, n);
   }
 
   #id(move, what) {
+    if (typeof move === 'object' && move !== null) {
+      const id = move.id;  // a move from moves() (those objects only: their id is known to fit)
+      if ((moveCache[0][id] === move || moveCache[1][id] === move)) move = id;
+    }
     if (typeof move === 'number') {
       if (!Number.isInteger(move)) throw new InvalidArgumentError(`${what}(move): ${move} is not a move id`);
       return move;
     }
     if (typeof move !== 'string') {
-      throw new InvalidArgumentError(`${what}(move): a move must be an id, a UCI or SAN string, got ${describe(move)}`);
+      throw new InvalidArgumentError(
+        `${what}(move): a move must be an id, a UCI or SAN string or a move from moves(), got ${describe(move)}`);
     }
     const m = module;
     const n = ioWrite(m.HEAPU8, move, 0);
@@ -677,19 +736,37 @@ export class Position {
   // (Art. 9.2.3: pieces, side to move, castling rights, en passant possibility): repetition tables.
   key() {
     const m = module;
-    const n = m._escaque_position_key(this.#a());
-    const base = ioAt >> 1;
-    return String.fromCharCode.apply(null, m.HEAPU16.subarray(base, base + n));
+    m._escaque_position_key(this.#a());  // 18 words (escaque_position_key)
+    const w = m.HEAPU16;
+    const b = ioAt >> 1;
+    return String.fromCharCode(w[b], w[b + 1], w[b + 2], w[b + 3], w[b + 4], w[b + 5], w[b + 6], w[b + 7],
+      w[b + 8], w[b + 9], w[b + 10], w[b + 11], w[b + 12], w[b + 13], w[b + 14], w[b + 15], w[b + 16], w[b + 17]);
   }
-  turn() { return (module._escaque_position_status(this.#a()) & 8) ? 'b' : 'w'; }
+  // How often the current position has occurred on this Position's move stack, itself included
+  // (FIDE's "same position", as key()): 3 means a threefold repetition since the moves kept here.
+  repetitionCount() { return module._escaque_position_repetitions(this.#a()); }
+  #state() {
+    const at = this.#a();
+    return this.#status >= 0 ? this.#status : (this.#status = module._escaque_position_status(at));
+  }
+  turn() { return (this.#state() & 8) ? 'b' : 'w'; }
   isChess960() { this.#a(); return this.#chess960; }
-  inCheck() { return (module._escaque_position_status(this.#a()) & 1) !== 0; }
-  isCheckmate() { return (module._escaque_position_status(this.#a()) & 3) === 3; }
-  isStalemate() { return (module._escaque_position_status(this.#a()) & 3) === 2; }
+  inCheck() { return (this.#state() & 1) !== 0; }
+  isCheckmate() { return (this.#state() & 3) === 3; }
+  isStalemate() { return (this.#state() & 3) === 2; }
   // The narrow, material-only test (K v K, K+minor v K, bishops all on one colour).
-  isInsufficientMaterial() { return (module._escaque_position_status(this.#a()) & 4) !== 0; }
+  isInsufficientMaterial() { return (this.#state() & 4) !== 0; }
   // Half-moves since the last capture or pawn move (the 50-move rule's count).
-  halfMoveClock() { return module._escaque_position_status(this.#a()) >> 8; }
+  halfMoveClock() { return this.#state() >> 8; }
+}
+
+// Position#moves()'s objects, one per move id and kind of game, made on first use.
+const moveCache = [new Array(65536), new Array(65536)];
+function newPositionMove(cache, id, chess960) {
+  const uci = uciOf(id, chess960);
+  const move = { id, uci, from: uci.slice(0, 2), to: uci.slice(2, 4) };
+  if (uci.length === 5) move.promotion = uci[4];
+  return (cache[id] = Object.freeze(move));
 }
 
 // Private: bytes allocated in the WebAssembly heap (leak tests).

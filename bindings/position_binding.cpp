@@ -13,6 +13,8 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -25,6 +27,7 @@
 #include "core/movegen.h"
 #include "notation/san.h"
 #include "rules/dead_position.h"
+#include "rules/game.h"
 
 extern "C" int escaque_io();
 
@@ -74,6 +77,26 @@ class PositionHandle {
     stack_.push_back(Played{m, {}});
     pos_.do_move(m, stack_.back().undo);
     lists_[stack_.size() % CACHED_DEPTHS].depth = -1;
+  }
+  // How often the current position occurs on the move stack, itself included (FIDE's "same
+  // position", Art. 9.2.3). Only positions since the last capture or pawn move can match, every
+  // other ply; keys are compared first and a match is confirmed on the real position, rebuilt by
+  // taking moves back on a copy (as Game::occurrences does), so a key collision never counts.
+  int repetitions() const {
+    const int n = int(stack_.size());
+    const int first = std::max(0, n - pos_.rule50());
+    const Key key = pos_.key();
+    int earliest = -1;
+    for (int j = n - 2; j >= first; j -= 2)
+      if (stack_[j].undo.key == key) earliest = j;  // undo.key: the key before move j
+    if (earliest < 0) return 1;
+    int count = 1;
+    Position p = pos_;
+    for (int j = n - 1; j >= earliest; --j) {
+      p.undo_move(stack_[j].move, stack_[j].undo);  // p: the position before move j
+      if ((n - j) % 2 == 0 && stack_[j].undo.key == key && same_position_for_repetition(p, pos_)) ++count;
+    }
+    return count;
   }
   bool undo() {
     if (stack_.empty()) return false;
@@ -127,6 +150,52 @@ Move find_move(const PositionHandle& h, std::string_view text) {
   return s.ok() ? s.move : Move::none();
 }
 
+// Squares numbered file first (a1 a2 ... a8 b1 ...): the order of their names in UCI text.
+constexpr std::array<std::uint8_t, 64> FILE_MAJOR = [] {
+  std::array<std::uint8_t, 64> t{};
+  for (int s = 0; s < 64; ++s) t[std::size_t(s)] = std::uint8_t((s & 7) * 8 + (s >> 3));
+  return t;
+}();
+
+// The ids of `list` into out, sorted by their UCI text (from square, then the to square as UCI
+// writes it, then the promotion letter: none < b < n < q < r): a documented, stable order (a UI
+// lists the moves alphabetically; reproducible random playouts need no sort of their own).
+// No comparisons: a 64-bit mask of the from squares in file-first numbering, one mask of to
+// squares per from square, and the move of each (from, to) pair; reading the masks' bits in
+// order gives the sorted list. The four promotions of a pawn share their pair and come out
+// together, in letter order.
+void write_in_uci_order(const Position& pos, const MoveList& list, std::uint16_t* out) {
+  static std::uint64_t toMask[64];                 // all zero between calls
+  static std::uint16_t moveAt[64][64];             // valid for the pairs set in the masks
+  const bool kingStepCastling = !pos.is_chess960();
+  std::uint64_t fromMask = 0;
+  for (const Move m : list) {
+    const unsigned from = FILE_MAJOR[m.from()];
+    Square to = m.to();
+    if (m.kind() == CASTLING && kingStepCastling)
+      to = Position::castling_king_to(pos.side_to_move(), to > m.from());
+    fromMask |= std::uint64_t(1) << from;
+    const unsigned dest = FILE_MAJOR[to];
+    toMask[from] |= std::uint64_t(1) << dest;
+    moveAt[from][dest] = m.raw();
+  }
+  int n = 0;
+  for (std::uint64_t f = fromMask; f; f &= f - 1) {
+    const int from = __builtin_ctzll(f);
+    const std::uint64_t dests = toMask[from];
+    toMask[from] = 0;
+    for (std::uint64_t t = dests; t; t &= t - 1) {
+      const Move m(moveAt[from][__builtin_ctzll(t)]);
+      if (m.kind() == PROMOTION) {
+        for (PieceType pt : {BISHOP, KNIGHT, QUEEN, ROOK})
+          out[n++] = Move::make(m.from(), m.to(), PROMOTION, pt).raw();
+      } else {
+        out[n++] = m.raw();
+      }
+    }
+  }
+}
+
 bool is_legal_id(const PositionHandle& h, int id) {
   if (id < 0 || id > 0xFFFF) return false;
   return h.legal().contains(Move(std::uint16_t(id)));
@@ -139,11 +208,12 @@ extern "C" {
 
 using escaque::PositionHandle;
 
-// The legal moves' ids (uint16) at io; their count.
+// The legal moves' ids (uint16) at io, in ascending order of their UCI text; their count.
 EMSCRIPTEN_KEEPALIVE int escaque_position_move_ids(int position) {
-  const escaque::MoveList& list = escaque::position_at(position).legal();
+  const PositionHandle& h = escaque::position_at(position);
+  const escaque::MoveList& list = h.legal();
   std::uint16_t* out = reinterpret_cast<std::uint16_t*>(escaque::io());
-  for (int i = 0; i < list.size; ++i) out[i] = list.moves[i].raw();
+  escaque::write_in_uci_order(h.position(), list, out);
   return list.size;
 }
 
@@ -170,6 +240,28 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_san(int position, int id) {
   const std::string san = escaque::move_to_san(h.position(), escaque::Move(std::uint16_t(id)));
   std::memcpy(escaque::io(), san.data(), san.size());
   return int(san.size());
+}
+
+// Plays the legal move with this id and writes its SAN at io (check and mate found from the
+// replies, whose list is kept for the next query): the SAN's length, or 0 (not legal here) with
+// nothing changed.
+EMSCRIPTEN_KEEPALIVE int escaque_position_san_play(int position, int id) {
+  PositionHandle& h = escaque::position_at(position);
+  if (!escaque::is_legal_id(h, id)) return 0;
+  const escaque::Move m(static_cast<std::uint16_t>(id));
+  const std::string body = escaque::move_to_san_body(h.position(), m, h.legal());
+  h.play(m);
+  const int replies = h.legal().size;
+  std::uint8_t* out = escaque::io();
+  std::memcpy(out, body.data(), body.size());
+  int n = int(body.size());
+  if (h.position().in_check()) out[n++] = replies == 0 ? '#' : '+';
+  return n;
+}
+
+// How often the current position occurs on the move stack, itself included.
+EMSCRIPTEN_KEEPALIVE int escaque_position_repetitions(int position) {
+  return escaque::position_at(position).repetitions();
 }
 
 EMSCRIPTEN_KEEPALIVE int escaque_position_undo(int position) { return escaque::position_at(position).undo(); }

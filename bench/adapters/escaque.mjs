@@ -5,10 +5,11 @@
 // (moveIds()) and play()+undo() of every move, leaves included: no bulk
 // counting, no hashing.
 // Game workload: Position too, the same layer as the chessops and kokopu
-// adapters' positions (a board without game history): the adapter keeps the
-// repetition table (keyed by Position#key(), FIDE's "same position": pieces,
-// side to move, castling rights, e.p. only when a capture is legal) and reads
-// the half-move clock, as an app would.
+// adapters' positions (a board with its own move stack, no game rules). Per
+// ply: moves() (shared frozen move objects, listed in UCI order), sanAndPlay()
+// (SAN and move in one call), then the state queries (one status call per
+// position, cached), repetitionCount() (on the move stack, FIDE's "same
+// position") and halfMoveClock(), as an app would.
 // escaque-game.mjs runs the same workload on the Chess class (a whole game
 // under the FIDE Laws: history, automatic dead-position and fivefold
 // endings); its figures are reported separately.
@@ -36,16 +37,6 @@ function perft(pos, depth) {
     pos.undo();
   }
   return nodes;
-}
-
-// The move descriptors handed to the workload, one per move id and kind of
-// game (UCI castling differs in Chess960), made once: {uci, id}. They are
-// immutable, so sharing them across positions is safe; the id is what san()
-// and play() take, which spares parsing the UCI text back.
-// The workload's games are all standard chess.
-const descriptors = new Array(65536);
-function descriptor(pos, id) {
-  return descriptors[id] ?? (descriptors[id] = Object.freeze({ uci: pos.uci(id), id }));
 }
 
 export default {
@@ -79,29 +70,17 @@ export default {
     // The workload starts the next game when one ends: free the last one's board now.
     current?.dispose();
     const pos = current = new api.Position();
-    const seen = new Map();
-    seen.set(pos.key(), 1);
-    let lastKeyCount = 1;
     return {
-      moves() {
-        const ids = pos.moveIds();
-        const list = new Array(ids.length);
-        for (let i = 0; i < ids.length; i++) list[i] = descriptor(pos, ids[i]);
-        return list;
-      },
-      play(m) {
-        const san = pos.san(m.id);
-        pos.play(m.id);
-        const k = pos.key();
-        lastKeyCount = (seen.get(k) || 0) + 1;
-        seen.set(k, lastKeyCount);
-        return san;
-      },
+      // Frozen {id, uci, from, to, promotion?} objects shared across calls, in UCI order.
+      moves: () => pos.moves(),
+      // SAN and move in one call; its check/mate suffix lists the replies, kept for over().
+      play: (m) => pos.sanAndPlay(m),
       over() {
+        // One status call answers the first three (cached until the next move).
         if (pos.isCheckmate()) return 'checkmate';
         if (pos.isStalemate()) return 'stalemate';
         if (pos.isInsufficientMaterial()) return 'insufficient';
-        if (lastKeyCount >= 3) return 'threefold';
+        if (pos.repetitionCount() >= 3) return 'threefold';
         if (pos.halfMoveClock() >= 100) return 'fifty';
         return null;
       },

@@ -28,9 +28,11 @@ const char* check_suffix(const Position& pos, Move m) {
   return count_legal_moves(after) == 0 ? "#" : "+";
 }
 
-// The SAN of m; `legal` is the move list if the caller already has it (parse_san's messages),
-// else it is generated here, and only when two pieces of the same kind can reach the square.
-std::string san_of(const Position& pos, Move m, Language lang, const MoveList* legal) {
+// The SAN of m without its check/mate suffix ("--" for no move or a move by the wrong side);
+// `legal` is the move list if the caller already has it (parse_san's messages, the Position
+// binding), else it is generated here, and only when two pieces of the same kind can reach the
+// square.
+std::string san_body(const Position& pos, Move m, Language lang, const MoveList* legal) {
   if (!m.is_ok()) return "--";
   const Color us = pos.side_to_move();
   const Piece pc = pos.moved_piece(m);
@@ -75,12 +77,23 @@ std::string san_of(const Position& pos, Move m, Language lang, const MoveList* l
     if (pos.is_capture(m)) s += 'x';
     s += square_name(to);
   }
+  return s;
+}
+
+// The SAN of m, suffix included.
+std::string san_of(const Position& pos, Move m, Language lang, const MoveList* legal) {
+  std::string s = san_body(pos, m, lang, legal);
+  if (s == "--") return s;
   return s + check_suffix(pos, m);
 }
 
 }  // namespace
 
 std::string move_to_san(const Position& pos, Move m, Language lang) { return san_of(pos, m, lang, nullptr); }
+
+std::string move_to_san_body(const Position& pos, Move m, const MoveList& legal, Language lang) {
+  return san_body(pos, m, lang, &legal);
+}
 
 std::string move_to_lan(const Position& pos, Move m, Language lang) {
   if (!m.is_ok()) return "--";

@@ -27,8 +27,15 @@
 
 namespace escaque {
 
+struct MoveList;
+
 // m must be legal in pos. Move::none() and Move::null() give "--" (PGN's null move).
 std::string move_to_san(const Position& pos, Move m, Language lang = Language::English);
+// The same without the check/mate suffix ("+", "#"), for callers that find check and mate out
+// themselves (the Position binding plays the move and lists the replies anyway); `legal` is the
+// list of pos's legal moves, which settles disambiguation without generating it again.
+std::string move_to_san_body(const Position& pos, Move m, const MoveList& legal,
+                             Language lang = Language::English);
 // Long algebraic as scoresheets write it: origin and destination always, '-' or 'x' between.
 std::string move_to_lan(const Position& pos, Move m, Language lang = Language::English);
 

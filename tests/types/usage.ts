@@ -7,7 +7,7 @@ import {
 } from 'escaque';
 import type {
   BoardPiece, ClaimResult, Color, ErrorCode, HistoryMove, InitOptions, Language, Move, MoveInput, Outcome,
-  Piece, PgnOptions, Square,
+  Piece, PgnOptions, PositionMoveRef, Square,
 } from 'escaque';
 
 export async function usage(bytes: ArrayBuffer): Promise<void> {
@@ -123,6 +123,18 @@ export async function usage(bytes: ArrayBuffer): Promise<void> {
   start.play(ids[0]);
   start.play('e7e5');
   const tookBack: boolean = start.undo();
+  // moves(): frozen shared objects, accepted wherever a move is.
+  const listed: PositionMoveRef[] = start.moves();
+  const firstListed: PositionMoveRef = listed[0];
+  const described: [number, string, Square, Square, 'n' | 'b' | 'r' | 'q' | undefined] =
+    [firstListed.id, firstListed.uci, firstListed.from, firstListed.to, firstListed.promotion];
+  const sanFirst: string = start.san(firstListed);
+  const playedSan: string =
+    start.sanAndPlay(firstListed) + start.sanAndPlay('e7e5') + start.sanAndPlay(start.moveIds()[0]);
+  const posReps: number = start.repetitionCount();
+  start.play(start.moves()[0]);
+  // @ts-expect-error: the move objects are read-only
+  firstListed.uci = 'e2e4';
   const posState: [number, string, Color, boolean, boolean, boolean, boolean, boolean, number, boolean] = [
     start.plies(), start.fen(), start.turn(), start.isChess960(), start.inCheck(), start.isCheckmate(),
     start.isStalemate(), start.isInsufficientMaterial(), start.halfMoveClock(), start.disposed];
@@ -132,9 +144,9 @@ export async function usage(bytes: ArrayBuffer): Promise<void> {
   }
   posCopy[Symbol.dispose]();
   pos.dispose();
-  // @ts-expect-error: a Position plays ids and text, not move objects
+  // @ts-expect-error: a Position plays ids, text and its own moves() objects, not {from, to}
   start.play({ from: 'e2', to: 'e4' });
-  void [ids, repetitionKey, posUci, idText, posSan, tookBack, posState];
+  void [ids, repetitionKey, posUci, idText, posSan, tookBack, posState, described, sanFirst, playedSan, posReps];
 }
 
 // ---- the Engine (issue 4) ----

@@ -1,0 +1,69 @@
+// The anchors' random-game workload (../shared/bench/anchors/games.mjs) for escaque's Position
+// adapter and chessops, alternated for several rounds, each round a pair of fresh processes with
+// the same options: the spread of the ratio on a noisy machine, which one run of
+// bench/anchors-compare.sh cannot show.
+//
+//   node bench/games-rounds.mjs [--rounds 5] [--runs 3] [--games 100]
+//
+// ANCHORS_DIR and ANCHORS_NODE_MODULES as for bench/anchors-compare.sh (same defaults).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const ROUNDS = opt('rounds', 5);
+const RUNS = opt('runs', 3);
+const GAMES = opt('games', 100);
+
+const anchors = process.env.ANCHORS_DIR ??
+  [resolve(ROOT, '../shared/bench/anchors'), resolve(ROOT, '../../shared/bench/anchors')]
+    .find((d) => existsSync(join(d, 'games.mjs')));
+if (!anchors) throw new Error('set ANCHORS_DIR to the shared anchors directory');
+const env = {
+  ...process.env,
+  ANCHORS_NODE_MODULES: process.env.ANCHORS_NODE_MODULES ?? join(ROOT, '.cache/peers/node_modules'),
+};
+const out = mkdtempSync(join(tmpdir(), 'games-rounds-'));
+
+function games(adapter, file) {
+  const argv = ['games.mjs', adapter, '--games', String(GAMES), '--runs', String(RUNS), '--out', file];
+  execFileSync(process.execPath, argv, { cwd: anchors, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+console.log('| round | escaque plies/CPU-s | chessops plies/CPU-s | ratio CPU | ' +
+  'escaque plies/s | chessops plies/s | ratio wall |');
+console.log('|---|---|---|---|---|---|---|');
+const ratios = [];
+let games0 = null;
+for (let r = 1; r <= ROUNDS; r++) {
+  // Alternate which library goes first.
+  const order = r % 2 ? ['escaque', 'chessops'] : ['chessops', 'escaque'];
+  const res = {};
+  for (const name of order) {
+    const adapter = name === 'escaque' ? join(ROOT, 'bench/adapters/escaque.mjs') : 'chessops';
+    res[name] = games(adapter, join(out, `${name}-${r}.json`));
+  }
+  if (res.escaque.plies !== res.chessops.plies || res.escaque.sanHash !== res.chessops.sanHash) {
+    throw new Error(`round ${r}: the games differ (${res.escaque.sanHash} vs ${res.chessops.sanHash})`);
+  }
+  games0 = res.escaque;
+  const cpu = res.escaque.pliesPerCpuSecond.median / res.chessops.pliesPerCpuSecond.median;
+  const wall = res.escaque.pliesPerSecond.median / res.chessops.pliesPerSecond.median;
+  ratios.push(cpu);
+  const f = (x) => Math.round(x).toLocaleString('en-US');
+  const { escaque: e, chessops: c } = res;
+  console.log(`| ${r} | ${f(e.pliesPerCpuSecond.median)} | ${f(c.pliesPerCpuSecond.median)} | ${cpu.toFixed(1)}x | ` +
+    `${f(e.pliesPerSecond.median)} | ${f(c.pliesPerSecond.median)} | ${wall.toFixed(1)}x |`);
+}
+ratios.sort((a, b) => a - b);
+const median = ratios[ratios.length >> 1];
+console.log(`\nCPU ratio over ${ROUNDS} rounds: min ${ratios[0].toFixed(1)}x, median ${median.toFixed(1)}x, ` +
+  `max ${ratios.at(-1).toFixed(1)}x (every round ${games0.plies} plies, SAN hash ${games0.sanHash}, both libraries)`);
