@@ -15,8 +15,12 @@ set(ESCAQUE_DIST_DIR "${CMAKE_SOURCE_DIR}/dist" CACHE PATH "Where the package's 
 # translation units. Overridable for experiments; DEVELOPERS.md has the
 # measurements behind the default (no -msimd128: it bought nothing).
 set(ESCAQUE_WASM_OPT "-O3;-flto" CACHE STRING "Compile and link flags of the engine module")
-target_compile_options(escaque_core PRIVATE ${ESCAQUE_WASM_OPT})
-target_compile_options(escaque_uci PRIVATE ${ESCAQUE_WASM_OPT})
+# No C++ exceptions anywhere (nothing throws or catches; docs/building.md): without
+# this, libc++'s throwing paths (std::string, std::vector) bring the exception
+# runtime into both modules; with it they abort, as an uncaught throw would.
+set(ESCAQUE_WASM_NO_EXCEPTIONS -fno-exceptions)
+target_compile_options(escaque_core PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+target_compile_options(escaque_uci PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
 # The rules module has its own copy of the core, compiled with its own flags:
 # what the main thread loads should be small (issue 3's size bar) yet fast
@@ -26,11 +30,12 @@ set(ESCAQUE_WASM_RULES_OPT "-O3;-flto" CACHE STRING "Compile and link flags of t
 file(GLOB ESCAQUE_RULES_SOURCES CONFIGURE_DEPENDS src/core/*.cpp src/notation/*.cpp src/rules/*.cpp)
 add_library(escaque_rules STATIC ${ESCAQUE_RULES_SOURCES})
 target_include_directories(escaque_rules PUBLIC src)
-target_compile_options(escaque_rules PRIVATE ${ESCAQUE_WASM_RULES_OPT})
+target_compile_options(escaque_rules PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
 # Link options common to both modules.
 set(ESCAQUE_WASM_LINK_COMMON
   --bind
+  ${ESCAQUE_WASM_NO_EXCEPTIONS}
   -sMODULARIZE=1
   -sEXPORT_ES6=1
   -sENVIRONMENT=web,worker,node
@@ -57,7 +62,7 @@ set(ESCAQUE_WASM_LINK_COMMON
 add_executable(escaque_wasm bindings/embind.cpp bindings/game_binding.cpp bindings/position_binding.cpp
   bindings/position_query_binding.cpp)
 target_link_libraries(escaque_wasm PRIVATE escaque_rules)
-target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT})
+target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 set_target_properties(escaque_wasm PROPERTIES
   OUTPUT_NAME escaque
   SUFFIX .mjs
@@ -69,7 +74,7 @@ set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DI
 # The Engine class (issue 4): a UCI session driven from a worker (bindings/engine*.mjs).
 add_executable(escaque_engine_wasm bindings/engine_binding.cpp)
 target_link_libraries(escaque_engine_wasm PRIVATE escaque_uci)
-target_compile_options(escaque_engine_wasm PRIVATE ${ESCAQUE_WASM_OPT})
+target_compile_options(escaque_engine_wasm PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 set_target_properties(escaque_engine_wasm PROPERTIES
   OUTPUT_NAME escaque-engine
   SUFFIX .mjs
