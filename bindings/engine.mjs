@@ -279,7 +279,7 @@ export class Engine {
     if (options === null || typeof options !== 'object') {
       throw new InvalidArgumentError('new Engine(config): config.options must be an object of UCI option values');
     }
-    if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
+    if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && typeof wasmUrl?.href !== 'string') {
       throw new InvalidArgumentError(`new Engine(config): config.wasmUrl must be a string or URL, got ${describe(wasmUrl)}`);
     }
     this.#url = workerUrl !== undefined ? workerUrl : new URL('./engine-worker.mjs', import.meta.url);
@@ -667,7 +667,7 @@ export class Engine {
 // file path, relative to the current directory) would in this thread; the worker would otherwise
 // resolve a relative one against its own location.
 function resolveUrl(url) {
-  if (url instanceof URL) return url.href;
+  if (typeof url !== 'string') return new URL(url.href).href;  // a URL (or any object with an href)
   try {
     if (!inNode) return new URL(url, globalThis.location?.href).href;
     if (/^[a-z][a-z0-9+.-]+:/i.test(url)) return new URL(url).href;  // a URL (not a drive letter)
