@@ -39,7 +39,7 @@ if ! [ -f "$ANCHORS_NODE_MODULES/esbuild/package.json" ]; then
   echo "anchors-compare: installing esbuild (sizes only) into $ANCHORS_NODE_MODULES/.."
   (cd "$ANCHORS_NODE_MODULES/.." && npm install --no-audit --no-fund esbuild@0.28.2 >/dev/null)
 fi
-[ -f dist/escaque.wasm ] && [ -f dist/index.mjs ] || { echo "anchors-compare: npm run build first" >&2; exit 1; }
+[ -f dist/escaque.wasm ] && [ -f dist/escaque-engine.wasm ] && [ -f dist/index.mjs ] || { echo "anchors-compare: npm run build first" >&2; exit 1; }
 
 mkdir -p "$OUT"
 ESCAQUE=$ROOT/bench/adapters/escaque.mjs
@@ -71,21 +71,6 @@ A coldstart.mjs "$ESCAQUE" chessjs chessops kokopu "$ROOT/bench/adapters/escaque
 
 echo "## sizes (gzip -9)"
 A sizes.mjs --out "$OUT/sizes.json"
-node --input-type=module - "$ROOT" "$OUT/sizes-escaque.json" <<'JS'
-// escaque's runtime files as the package ships them: the .wasm, the Emscripten
-// glue, the public API and the loader (what `import 'escaque'` loads).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-const [root, out] = process.argv.slice(2);
-const files = ['escaque.wasm', 'escaque.mjs', 'index.mjs', 'loader.mjs'];
-const rows = files.map((f) => {
-  const buf = readFileSync(`${root}/dist/${f}`);
-  return { file: f, raw: buf.length, gzip9: gzipSync(buf, { level: 9 }).length };
-});
-const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip9: t.gzip9 + r.gzip9 }), { raw: 0, gzip9: 0 });
-for (const r of [...rows, { file: 'total', ...total }]) {
-  console.log(`escaque    ${r.file.padEnd(44)} raw KiB ${(r.raw / 1024).toFixed(1).padStart(9)}  gzip-9 KiB ${(r.gzip9 / 1024).toFixed(1).padStart(9)}  (${r.gzip9} B)`);
-}
-writeFileSync(out, JSON.stringify({ rows, total }, null, 2) + '\n');
-JS
+# escaque's runtime files: the rules set (`import 'escaque'` + init()) and the engine set (an Engine's worker).
+node bench/sizes-escaque.mjs --out "$OUT/sizes-escaque.json"
 echo "# done $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,9 +1,9 @@
-// The JavaScript surface of the WebAssembly module (dist/escaque.mjs).
-//
-// Deliberately small for now: a UCI session (what bin/escaque-uci.mjs drives)
-// and one query the web page needs. The package API proper will be designed
-// on top of the core later; callers should go through bindings/loader.mjs and
-// treat these names as internal.
+// Two small queries of the rules module (dist/escaque.{mjs,wasm}): the legal
+// moves of a FEN for web/legal-moves.html, and the Engine's last-resort move.
+// The rest of the rules module's surface is in game_binding.cpp,
+// position_binding.cpp and position_query_binding.cpp; the search and the UCI
+// session are in the separate engine module (engine_binding.cpp). Callers go
+// through bindings/loader.mjs and treat these names as internal.
 //
 // Nothing here may abort the module: every failure is reported as a value.
 #include <emscripten/bind.h>
@@ -11,29 +11,13 @@
 
 #include <string>
 
+#include "play_out.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "notation/uci_move.h"
-#include "uci/uci_session.h"
 
 namespace escaque {
 namespace {
-
-// escaque::UciSession with a string-returning handle() (embind cannot pass
-// the output buffer by reference) and the "quit was seen" flag kept here.
-class JsUciSession {
- public:
-  std::string handle(const std::string& line) {
-    std::string out;
-    if (!session_.handle(line, out)) running_ = false;
-    return out;
-  }
-  bool running() const { return running_; }
-
- private:
-  UciSession session_;
-  bool running_ = true;
-};
 
 // {ok: true, moves: ["e2e4", ...]} or {ok: false, error: "<FenError message>"}.
 emscripten::val legal_moves_uci(const std::string& fen) {
@@ -51,13 +35,19 @@ emscripten::val legal_moves_uci(const std::string& fen) {
   return result;
 }
 
+// The first legal move (UCI) after `moves` from `fen`, or "" (none, or a bad position): the
+// answer of last resort to a stop that comes before the Engine's worker has one (bindings/engine.mjs).
+std::string any_legal_move(const std::string& fen, bool chess960, const emscripten::val& moves) {
+  Position pos;
+  if (!js::play_out(fen, chess960, moves, pos)["ok"].as<bool>()) return "";
+  MoveList list = legal_moves(pos);
+  return list.size ? move_to_uci(pos, list.moves[0]) : "";
+}
+
 }  // namespace
 }  // namespace escaque
 
 EMSCRIPTEN_BINDINGS(escaque) {
-  emscripten::class_<escaque::JsUciSession>("UciSession")
-      .constructor<>()
-      .function("handle", &escaque::JsUciSession::handle)
-      .function("running", &escaque::JsUciSession::running);
   emscripten::function("legalMovesUci", &escaque::legal_moves_uci);
+  emscripten::function("engineAnyLegalMove", &escaque::any_legal_move);
 }

@@ -1,5 +1,6 @@
 // The worker behind the Engine class (bindings/engine.mjs) and the WASM UCI
-// command line (bin/escaque-uci.mjs): one escaque WebAssembly module with one
+// command line (bin/escaque-uci.mjs): escaque's engine module (escaque-engine.wasm:
+// the search and the UCI session, not the rules module that init() loads) with one
 // UCI session, in a Web Worker (browsers) or a worker_threads Worker (Node).
 //
 // The search is synchronous WebAssembly: while it runs, this worker's event
@@ -9,10 +10,11 @@
 // search by terminating this worker (see engine.mjs).
 //
 // Messages in (from the host):
-//   {type: 'init', control: SharedArrayBuffer | null, module?: WebAssembly.Module}   first, once
-//                                     (module: escaque.wasm compiled by an earlier worker, so that a
-//                                     replacement worker starts in milliseconds; else it compiles it and
-//                                     sends it back as {type: 'compiled', module})
+//   {type: 'init', control: SharedArrayBuffer | null, module?: WebAssembly.Module, wasmUrl?: string}
+//                                     first, once (module: escaque-engine.wasm compiled by an earlier
+//                                     worker, so that a replacement worker starts in milliseconds; else it
+//                                     compiles the file at wasmUrl, default next to this file, and sends it
+//                                     back as {type: 'compiled', module})
 //   {type: 'uci', seq, line}          one raw UCI command (setoption, ucinewgame, ...);
 //                                     answered {type: 'reply', seq, text}
 //   {type: 'search', id, position: {fen, moves, chess960}, go, multiPv}
@@ -23,7 +25,7 @@
 //                                     {type: 'output', id, text}; then {type: 'done', id, text, quit}
 //                                     (text: the rest of the reply; quit: the session ended)
 // Messages out, besides the answers: {type: 'ready'} once loaded, {type: 'fatal', error} if loading failed.
-import createEscaqueModule from './escaque.mjs';
+import createEscaqueEngineModule from './escaque-engine.mjs';
 import { CONTROL, SIGNAL, parseInfoLine } from './engine-protocol.mjs';
 
 const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
@@ -146,11 +148,17 @@ function rawLine({ id, line }) {
 
 // ---- start-up ----
 
-async function compileWasm() {
-  const url = new URL('./escaque.wasm', import.meta.url);
-  if (inNode) {
+async function compileWasm(wasmUrl) {
+  const url = wasmUrl ? new URL(wasmUrl, import.meta.url) : new URL('./escaque-engine.wasm', import.meta.url);
+  if (inNode && url.protocol === 'file:') {
     const { readFile } = await import('node:fs/promises');
-    return WebAssembly.compile(await readFile(url));
+    let bytes;
+    try {
+      bytes = await readFile(url);
+    } catch (e) {
+      throw new Error(`cannot read the engine's WebAssembly module at ${url}: ${e.message}`);
+    }
+    return WebAssembly.compile(bytes);
   }
   try {
     return await WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' }));
@@ -161,11 +169,11 @@ async function compileWasm() {
   }
 }
 
-// The escaque module, instantiated from `compiled` when the host has it (no compilation at all).
-async function loadEscaque(compiled) {
-  const wasm = compiled ?? await compileWasm();
+// The engine module, instantiated from `compiled` when the host has it (no compilation at all).
+async function loadEngine(compiled, wasmUrl) {
+  const wasm = compiled ?? await compileWasm(wasmUrl);
   if (!compiled) port.post({ type: 'compiled', module: wasm });
-  return createEscaqueModule({
+  return createEscaqueEngineModule({
     instantiateWasm(imports, receiveInstance) {
       WebAssembly.instantiate(wasm, imports).then((instance) => receiveInstance(instance, wasm),
         (e) => port.post({ type: 'fatal', error: errorData(e) }));
@@ -198,7 +206,7 @@ function handle(message) {
 async function start(init) {
   control = init.control ? new Int32Array(init.control) : null;
   try {
-    const escaque = await loadEscaque(init.module);
+    const escaque = await loadEngine(init.module, init.wasmUrl);
     session = new escaque.EngineSession(poll, onSearchLine);
     loaded = true;
     port.post({ type: 'ready', sharedStop: control !== null });

@@ -29,9 +29,10 @@ const MAX_MULTIPV = 256;
 // reached the search, e.g. while it loads).
 const STOP_GRACE_MS = 15;
 
-// escaque.wasm as compiled by the first worker: later workers (other engines, or a replacement
-// after a forced stop) are instantiated from it without compiling again.
-let compiledWasm = null;
+// escaque-engine.wasm as compiled by the first worker, per location (config.wasmUrl; '' = the
+// default, next to engine-worker.mjs): later workers (other engines, or a replacement after a
+// forced stop) are instantiated from it without compiling again.
+const compiledWasm = new Map();
 
 const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
     typeof process.versions.node === 'string';
@@ -166,23 +167,23 @@ class WorkerLink {
   #busy = false;
   #kill = null;
 
-  constructor(url, control, onMessage, onFailure) {
+  constructor(url, wasmUrl, control, onMessage, onFailure) {
     this.dead = false;
     this.onMessage = onMessage;
     this.onFailure = onFailure;
     let resolve, reject;
     this.ready = new Promise((res, rej) => { resolve = res; reject = rej; });
     this.ready.catch(() => {});
-    this.#start(url, control, resolve, reject).catch((e) => this.fail(e instanceof EscaqueError ? e
+    this.#start(url, wasmUrl, control, resolve, reject).catch((e) => this.fail(e instanceof EscaqueError ? e
       : new EngineError(`cannot start the engine worker (${url}): ${e?.message ?? e}`)));
   }
 
-  async #start(url, control, readyResolve, readyReject) {
+  async #start(url, wasmUrl, control, readyResolve, readyReject) {
     this.readyReject = readyReject;
     const receive = (message) => {
       if (this.dead) return;
       if (message.type === 'ready') readyResolve(message);
-      else if (message.type === 'compiled') compiledWasm ??= message.module;
+      else if (message.type === 'compiled') { if (!compiledWasm.has(wasmUrl)) compiledWasm.set(wasmUrl, message.module); }
       else if (message.type === 'fatal') this.fail(new EngineError(`engine worker failed: ${message.error.message}`));
       else this.onMessage(message);
     };
@@ -209,10 +210,11 @@ class WorkerLink {
       this.#kill = () => worker.terminate();
       this.#setBusy = () => {};
     }
+    const init = { type: 'init', control: control?.buffer ?? null, wasmUrl: wasmUrl || undefined };
     try {
-      this.#send({ type: 'init', control: control?.buffer ?? null, module: compiledWasm ?? undefined });
+      this.#send({ ...init, module: compiledWasm.get(wasmUrl) });
     } catch {  // a host that cannot pass a compiled module along: the worker compiles its own
-      this.#send({ type: 'init', control: control?.buffer ?? null });
+      this.#send(init);
     }
     for (const m of this.#queue.splice(0)) this.#send(m);
     this.#setBusy(this.#busy);
@@ -246,6 +248,7 @@ class WorkerLink {
 
 export class Engine {
   #url;
+  #wasmUrl;               // where escaque-engine.wasm is, as a string ('' = next to engine-worker.mjs)
   #control;               // Int32Array over a SharedArrayBuffer, or null
   #link = null;           // the current WorkerLink
   #nextId = 1;            // search ids (they only grow: see engine-protocol.mjs)
@@ -258,23 +261,30 @@ export class Engine {
   #disposed = false;
 
   /**
-   * @param {{options?: Record<string, string|number|boolean>, workerUrl?: string|URL, sharedMemory?: boolean}} [config]
+   * @param {{options?: Record<string, string|number|boolean>, workerUrl?: string|URL, wasmUrl?: string|URL,
+   *   sharedMemory?: boolean}} [config]
    *   options: UCI options set before the first search (Hash, MultiPV, UCI_Elo, ...); ready() reports a refused one.
    *   workerUrl: where engine-worker.mjs is (default: next to this file).
+   *   wasmUrl: where the engine's WebAssembly module escaque-engine.wasm is (default: next to the worker).
    *   sharedMemory: false to stop searches by terminating the worker even where SharedArrayBuffer exists.
    */
   constructor(config = {}) {
     if (config === null || typeof config !== 'object') {
       throw new InvalidArgumentError(`new Engine(config): config must be an object, got ${describe(config)}`);
     }
-    const { options = {}, workerUrl, sharedMemory = true } = config;
+    const { options = {}, workerUrl, wasmUrl, sharedMemory = true } = config;
     if (typeof sharedMemory !== 'boolean') {
       throw new InvalidArgumentError(`new Engine(config): config.sharedMemory must be a boolean, got ${describe(sharedMemory)}`);
     }
     if (options === null || typeof options !== 'object') {
       throw new InvalidArgumentError('new Engine(config): config.options must be an object of UCI option values');
     }
+    if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && typeof wasmUrl?.href !== 'string') {
+      throw new InvalidArgumentError(`new Engine(config): config.wasmUrl must be a string or URL, got ${describe(wasmUrl)}`);
+    }
     this.#url = workerUrl !== undefined ? workerUrl : new URL('./engine-worker.mjs', import.meta.url);
+    // Resolved against the page (as a fetch would), not against the worker's own URL.
+    this.#wasmUrl = wasmUrl === undefined ? '' : resolveUrl(wasmUrl);
     // sharedMemory: false forces the fallback (stop by terminating the worker), as on a page
     // that is not crossOriginIsolated; for tests and for hosts that forbid SharedArrayBuffer.
     const shared = sharedMemory ? createControl() : null;
@@ -536,7 +546,7 @@ export class Engine {
 
   #linkNow() {
     if (!this.#link || this.#link.dead) {
-      const link = new WorkerLink(this.#url, this.#control, (m) => this.#receive(m), (l, e) => this.#failed(l, e));
+      const link = new WorkerLink(this.#url, this.#wasmUrl, this.#control, (m) => this.#receive(m), (l, e) => this.#failed(l, e));
       this.#link = link;
       // Options set so far apply to a new worker too; ready() reports one the engine refuses.
       link.configured = Promise.all([...this.#options.values()].map((line) => this.#uci(line)));
@@ -650,6 +660,22 @@ export class Engine {
     for (const job of [...this.#jobs.values()]) this.#settle(job, null, error);
     for (const reply of this.#replies.values()) reply.reject(error);
     this.#replies.clear();
+  }
+}
+
+// An absolute URL string for config.wasmUrl, resolved as fetch() (browsers) or readFile() (Node: a
+// file path, relative to the current directory) would in this thread; the worker would otherwise
+// resolve a relative one against its own location.
+function resolveUrl(url) {
+  if (typeof url !== 'string') return new URL(url.href).href;  // a URL (or any object with an href)
+  try {
+    if (!inNode) return new URL(url, globalThis.location?.href).href;
+    if (/^[a-z][a-z0-9+.-]+:/i.test(url)) return new URL(url).href;  // a URL (not a drive letter)
+    const asUrlPath = (path) => path.replace(/\\/g, '/').replace(/[%#?]/g, encodeURIComponent);
+    const cwd = asUrlPath(process.cwd());
+    return new URL(asUrlPath(url), `file://${cwd.startsWith('/') ? '' : '/'}${cwd}/`).href;
+  } catch (e) {
+    throw new InvalidArgumentError(`new Engine(config): config.wasmUrl ${describe(url)} is not a valid URL or path`);
   }
 }
 

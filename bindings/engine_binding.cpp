@@ -8,7 +8,10 @@
 // a millisecond). `writer` receives every info/bestmove line as it is made, so
 // the worker can stream them to its host during the search.
 //
-// Internal: used by bindings/engine-worker.mjs only.
+// The engine module (dist/escaque-engine.{mjs,wasm}): loaded only by the Engine's
+// worker, never by the main entry, so that a page that only needs the rules
+// compiles the small rules module. Internal: used by bindings/engine-worker.mjs
+// and tests/node/wasm-module.test.mjs only.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -16,8 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "js_result.h"
-#include "core/fen.h"
+#include "play_out.h"
 #include "core/movegen.h"
 #include "notation/san.h"
 #include "notation/uci_move.h"
@@ -28,43 +30,24 @@ namespace {
 
 using emscripten::val;
 
-using js::failure;
-using js::fen_failure;
+using js::play_out;
 
-// The position `moves` (UCI, in an array) lead to from `fen`, checked; on failure
-// {ok: false, code: INVALID_FEN | ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, message, index?}.
-val play_out(const std::string& fen, bool chess960, const val& moves, Position& pos) {
-  FenOptions options;
-  options.chess960 = chess960;
-  if (FenError e = parse_fen(fen, pos, options)) {
-    return fen_failure(e);
+// escaque::UciSession with a string-returning handle() (embind cannot pass
+// the output buffer by reference) and the "quit was seen" flag kept here: the
+// plain session of tests/node/wasm-module.test.mjs (no host signals).
+class JsUciSession {
+ public:
+  std::string handle(const std::string& line) {
+    std::string out;
+    if (!session_.handle(line, out)) running_ = false;
+    return out;
   }
-  const unsigned n = moves["length"].as<unsigned>();
-  for (unsigned i = 0; i < n; ++i) {
-    const std::string text = moves[i].as<std::string>();
-    UciMoveResult m = parse_uci_move(pos, text);
-    if (m.error != UciMoveError::None) {
-      const char* code = m.error == UciMoveError::Syntax ? "MOVE_SYNTAX"
-                         : m.error == UciMoveError::NoPiece ? "NO_SUCH_PIECE" : "ILLEGAL_MOVE";
-      val r = failure(code, "position.moves[" + std::to_string(i) + "] \"" + text + "\": " + m.message);
-      r.set("index", i);
-      return r;
-    }
-    UndoInfo undo;
-    pos.do_move(m.move, undo);
-  }
-  val r = js::success();
-  return r;
-}
+  bool running() const { return running_; }
 
-// The first legal move (UCI) after `moves` from `fen`, or "" (none, or a bad position): the
-// answer of last resort to a stop that comes before the worker has one (bindings/engine.mjs).
-std::string any_legal_move(const std::string& fen, bool chess960, const val& moves) {
-  Position pos;
-  if (!play_out(fen, chess960, moves, pos)["ok"].as<bool>()) return "";
-  MoveList list = legal_moves(pos);
-  return list.size ? move_to_uci(pos, list.moves[0]) : "";
-}
+ private:
+  UciSession session_;
+  bool running_ = true;
+};
 
 class JsEngineSession {
  public:
@@ -132,5 +115,8 @@ EMSCRIPTEN_BINDINGS(escaque_engine) {
       .function("running", &escaque::JsEngineSession::running)
       .function("setRoot", &escaque::JsEngineSession::setRoot)
       .function("san", &escaque::JsEngineSession::san);
-  emscripten::function("engineAnyLegalMove", &escaque::any_legal_move);
+  emscripten::class_<escaque::JsUciSession>("UciSession")
+      .constructor<>()
+      .function("handle", &escaque::JsUciSession::handle)
+      .function("running", &escaque::JsUciSession::running);
 }

@@ -1,35 +1,43 @@
 # The WebAssembly package, built with `emcmake cmake` (see scripts/build.sh):
-#   dist/escaque.mjs   Emscripten glue: an ES module exporting createEscaqueModule()
-#   dist/escaque.wasm  the rules core + UCI session + the embind surface
-#   dist/loader.mjs    loadEscaque(): loads the two above in Node and in browsers
+#   dist/escaque.mjs          Emscripten glue: an ES module exporting createEscaqueModule()
+#   dist/escaque.wasm         the rules core + the embind surface of Chess/Position
+#   dist/escaque-engine.mjs   glue of the engine module: createEscaqueEngineModule()
+#   dist/escaque-engine.wasm  the search + the UCI session (the Engine's worker only)
+#   dist/loader.mjs           loadEscaque(): loads the rules module in Node and in browsers
 #
 # Included by the top-level CMakeLists.txt after escaque_core and escaque_uci
 # are defined; the compile options set there (-O3 in Release) apply here too.
 
-set(ESCAQUE_DIST_DIR "${CMAKE_SOURCE_DIR}/dist")
+set(ESCAQUE_DIST_DIR "${CMAKE_SOURCE_DIR}/dist" CACHE PATH "Where the package's built files go (experiments: elsewhere)")
 
 # Speed is the point of this build (perft under Node should beat the Stockfish
 # WASM build). Link-time optimisation lets wasm-ld inline across the core's
 # translation units. Overridable for experiments; DEVELOPERS.md has the
 # measurements behind the default (no -msimd128: it bought nothing).
-set(ESCAQUE_WASM_OPT "-O3;-flto" CACHE STRING "Compile and link flags of the WebAssembly build")
-target_compile_options(escaque_core PRIVATE ${ESCAQUE_WASM_OPT})
-target_compile_options(escaque_uci PRIVATE ${ESCAQUE_WASM_OPT})
+set(ESCAQUE_WASM_OPT "-O3;-flto" CACHE STRING "Compile and link flags of the engine module")
+# No C++ exceptions anywhere (nothing throws or catches; docs/building.md): without
+# this, libc++'s throwing paths (std::string, std::vector) bring the exception
+# runtime into both modules; with it they abort, as an uncaught throw would.
+set(ESCAQUE_WASM_NO_EXCEPTIONS -fno-exceptions)
+target_compile_options(escaque_core PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+target_compile_options(escaque_uci PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
-add_executable(escaque_wasm bindings/embind.cpp bindings/game_binding.cpp bindings/position_binding.cpp
-  bindings/position_query_binding.cpp)
-target_link_libraries(escaque_wasm PRIVATE escaque_uci)
-target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_OPT})
-set_target_properties(escaque_wasm PROPERTIES
-  OUTPUT_NAME escaque
-  SUFFIX .mjs
-  RUNTIME_OUTPUT_DIRECTORY "${ESCAQUE_DIST_DIR}")
-target_link_options(escaque_wasm PRIVATE
-  ${ESCAQUE_WASM_OPT}
+# The rules module has its own copy of the core, compiled with its own flags:
+# what the main thread loads should be small (issue 3's size bar) yet fast
+# through the JS API (its perft and games bars). docs/building.md has the
+# measurements behind the default.
+set(ESCAQUE_WASM_RULES_OPT "-O3;-flto" CACHE STRING "Compile and link flags of the rules module")
+file(GLOB ESCAQUE_RULES_SOURCES CONFIGURE_DEPENDS src/core/*.cpp src/notation/*.cpp src/rules/*.cpp)
+add_library(escaque_rules STATIC ${ESCAQUE_RULES_SOURCES})
+target_include_directories(escaque_rules PUBLIC src)
+target_compile_options(escaque_rules PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+
+# Link options common to both modules.
+set(ESCAQUE_WASM_LINK_COMMON
   --bind
+  ${ESCAQUE_WASM_NO_EXCEPTIONS}
   -sMODULARIZE=1
   -sEXPORT_ES6=1
-  -sEXPORT_NAME=createEscaqueModule
   -sENVIRONMENT=web,worker,node
   -sALLOW_MEMORY_GROWTH=1
   # embind must not build its invokers with new Function(): the web page runs
@@ -43,10 +51,37 @@ target_link_options(escaque_wasm PRIVATE
   -sNODEJS_CATCH_EXIT=0
   -sNODEJS_CATCH_REJECTION=0
   "--extern-pre-js=${CMAKE_SOURCE_DIR}/bindings/node-esm-prelude.js")
+
+# Two modules, so that a page that only plays by the rules never downloads or
+# compiles the search (docs/building.md, "Two WebAssembly modules"):
+#   dist/escaque.{mjs,wasm}         the rules: core + notation + rules + the Chess/Position surface;
+#                                   loaded by init() (bindings/loader.mjs)
+#   dist/escaque-engine.{mjs,wasm}  the search + the UCI session; loaded only by the Engine's worker
+#                                   (bindings/engine-worker.mjs, also behind bin/escaque-uci.mjs)
+# Both link the same static libraries; the linker keeps what each one's bindings reach.
+add_executable(escaque_wasm bindings/embind.cpp bindings/game_binding.cpp bindings/position_binding.cpp
+  bindings/position_query_binding.cpp)
+target_link_libraries(escaque_wasm PRIVATE escaque_rules)
+target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+set_target_properties(escaque_wasm PROPERTIES
+  OUTPUT_NAME escaque
+  SUFFIX .mjs
+  RUNTIME_OUTPUT_DIRECTORY "${ESCAQUE_DIST_DIR}")
+target_link_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_LINK_COMMON}
+  -sEXPORT_NAME=createEscaqueModule)
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/node-esm-prelude.js")
 
 # The Engine class (issue 4): a UCI session driven from a worker (bindings/engine*.mjs).
-target_sources(escaque_wasm PRIVATE bindings/engine_binding.cpp)
+add_executable(escaque_engine_wasm bindings/engine_binding.cpp)
+target_link_libraries(escaque_engine_wasm PRIVATE escaque_uci)
+target_compile_options(escaque_engine_wasm PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+set_target_properties(escaque_engine_wasm PROPERTIES
+  OUTPUT_NAME escaque-engine
+  SUFFIX .mjs
+  RUNTIME_OUTPUT_DIRECTORY "${ESCAQUE_DIST_DIR}")
+target_link_options(escaque_engine_wasm PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_LINK_COMMON}
+  -sEXPORT_NAME=createEscaqueEngineModule)
+set_property(TARGET escaque_engine_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/node-esm-prelude.js")
 
 # The loader, the public API wrapper and its type declarations sit next to the
 # glue so that their relative imports work the same from bin/, from web pages

@@ -52,6 +52,8 @@ const PRECACHE = [
   'dist/engine.mjs',
   'dist/engine-worker.mjs',
   'dist/engine-protocol.mjs',
+  'dist/escaque-engine.mjs',
+  'dist/escaque-engine.wasm',
 ];
 
 self.addEventListener('install', (event) => {

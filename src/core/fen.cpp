@@ -1,7 +1,6 @@
 #include "fen.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -32,9 +31,11 @@ FenError make_error(FenErrorKind kind, int field, int offset, const std::string&
 
 std::string quoted(char c) {
   if (c >= 32 && c < 127) return std::string("'") + c + "'";
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "byte 0x%02X", unsigned(static_cast<unsigned char>(c)));
-  return buf;
+  // By hand, not snprintf: printf's formatter (with its floating-point code) is
+  // otherwise the only user of it in the WebAssembly rules module.
+  const unsigned byte = static_cast<unsigned char>(c);
+  const char* const hex = "0123456789ABCDEF";
+  return std::string("byte 0x") + hex[byte >> 4] + hex[byte & 15];
 }
 
 // Non-negative decimal integer with at most 5 digits (the 75-move rule ends a

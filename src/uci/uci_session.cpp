@@ -4,7 +4,6 @@
 #include <cctype>
 #include <charconv>
 #include <cstdio>
-#include <sstream>
 #include <vector>
 
 #include "../core/fen.h"
@@ -530,20 +529,32 @@ void UciSession::cmd_bench(std::string_view args, std::string& out) {
   out += "Nodes searched: " + std::to_string(r.nodes) + "\n";
 }
 
+// Plain appends, no std::ostringstream: streams pull libc++'s iostreams and
+// locales into the WebAssembly engine module (over 100 KB of code) for this one command.
 void UciSession::cmd_display(std::string& out) const {
-  std::ostringstream s;
-  s << "\n +---+---+---+---+---+---+---+---+\n";
+  const char* const rule = "\n +---+---+---+---+---+---+---+---+\n";
+  out += rule;
   for (int r = 7; r >= 0; --r) {
-    for (int f = 0; f < 8; ++f) s << " | " << piece_to_char(pos_.piece_on(make_square(f, r)));
-    s << " | " << (r + 1) << "\n +---+---+---+---+---+---+---+---+\n";
+    for (int f = 0; f < 8; ++f) {
+      out += " | ";
+      out += piece_to_char(pos_.piece_on(make_square(f, r)));
+    }
+    out += " | ";
+    out += char('1' + r);
+    out += rule;
   }
-  s << "   a   b   c   d   e   f   g   h\n\nFen: " << to_fen(pos_) << "\nKey: ";
+  out += "   a   b   c   d   e   f   g   h\n\nFen: ";
+  out += to_fen(pos_);
+  out += "\nKey: ";
   char key[17];
   std::snprintf(key, sizeof key, "%016llX", static_cast<unsigned long long>(pos_.key()));
-  s << key << "\nCheckers:";
-  for (Bitboard b = pos_.checkers(); b;) s << ' ' << square_name(pop_lsb(b));
-  s << "\n";
-  out += s.str();
+  out += key;
+  out += "\nCheckers:";
+  for (Bitboard b = pos_.checkers(); b;) {
+    out += ' ';
+    out += square_name(pop_lsb(b));
+  }
+  out += "\n";
 }
 
 }  // namespace escaque

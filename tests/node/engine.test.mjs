@@ -359,6 +359,35 @@ describe('Engine: errors', () => {
     broken.terminate();
   });
 
+  test('wasmUrl: the engine module is loaded from where it says (URL or path), a wrong one fails clearly', async () => {
+    const { copyFileSync, mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    // A directory with '#' and '%' in its name: the path must not be read as a URL fragment or escape.
+    const dir = mkdtempSync(join(tmpdir(), 'escaque engine #% '));
+    try {
+      const copy = join(dir, 'renamed-engine.wasm');
+      copyFileSync(`${ROOT}dist/escaque-engine.wasm`, copy);
+      for (const wasmUrl of [copy, new URL(`file://${copy.replaceAll('%', '%25').replaceAll('#', '%23')}`)]) {
+        const moved = new Engine({ wasmUrl });
+        const r = await moved.bestMove(MATE_IN_1, { depth: 3 });
+        assert.equal(r.bestMove, 'a1a8', String(wasmUrl));
+        await moved.dispose();
+      }
+      const missing = new Engine({ wasmUrl: join(dir, 'no-such-engine.wasm') });
+      await assert.rejects(missing.bestMove('startpos', { depth: 1 }),
+          (e) => e.code === 'ENGINE_FAILED' && /no-such-engine\.wasm/.test(e.message));
+      missing.terminate();
+      // Not the engine module at all (the rules module): refused at instantiation, not a hang.
+      const wrong = new Engine({ wasmUrl: `${ROOT}dist/escaque.wasm` });
+      await assert.rejects(wrong.bestMove('startpos', { depth: 1 }), (e) => e.code === 'ENGINE_FAILED');
+      wrong.terminate();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    assert.throws(() => new Engine({ wasmUrl: 42 }), InvalidArgumentError);
+  });
+
   test('dispose resolves a running search with its move, then refuses everything', async () => {
     const e2 = new Engine();
     const search = e2.bestMove('startpos', { infinite: true });

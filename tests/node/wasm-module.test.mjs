@@ -1,16 +1,23 @@
-// The WebAssembly module through dist/loader.mjs: loading, legal moves, FEN
-// errors (same messages as the native parser), and robustness: no input may
-// abort the module.
+// The WebAssembly modules: the rules module through dist/loader.mjs (loading,
+// legal moves, FEN errors with the same messages as the native parser, and
+// robustness: no input may abort the module), and the engine module
+// (dist/escaque-engine.mjs, the Engine worker's) with its plain UCI session.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
 
+import createEscaqueEngineModule from '../../dist/escaque-engine.mjs';
 import { loadEscaque } from '../../dist/loader.mjs';
 import { FENS, ROOT, STOCKFISH, parseDivide, requireFile, runNative, runProgram } from './helpers.mjs';
 
-let escaque;
+let escaque;  // the rules module
+let engine;   // the engine module
+async function loadEngineModule() {
+  return createEscaqueEngineModule({ wasmBinary: await readFile(`${ROOT}dist/escaque-engine.wasm`) });
+}
 before(async () => {
   escaque = await loadEscaque();
+  engine = await loadEngineModule();
 });
 
 // The moves Stockfish lists for `go perft 1`: an independent reference.
@@ -28,9 +35,20 @@ function nativeFenError(fen) {
 }
 
 describe('loading', () => {
-  test('loadEscaque() resolves to a module with the embind surface', () => {
+  test('loadEscaque() resolves to the rules module: the rules surface, no search', () => {
     assert.equal(typeof escaque.legalMovesUci, 'function');
-    assert.equal(typeof escaque.UciSession, 'function');
+    assert.equal(typeof escaque.GameHandle, 'function');
+    assert.equal(typeof escaque.PositionHandle, 'function');
+    assert.equal(escaque.UciSession, undefined);
+    assert.equal(escaque.EngineSession, undefined);
+  });
+
+  test('the engine module has the UCI sessions and none of the Chess/Position surface', () => {
+    assert.equal(typeof engine.UciSession, 'function');
+    assert.equal(typeof engine.EngineSession, 'function');
+    assert.equal(engine.GameHandle, undefined);
+    assert.equal(engine.PositionHandle, undefined);
+    assert.equal(engine.legalMovesUci, undefined);
   });
 
   test('explicit wasmBinary is used (no file lookup needed)', async () => {
@@ -47,8 +65,8 @@ describe('loading', () => {
   });
 
   test('two loaded instances do not share state', async () => {
-    const other = await loadEscaque();
-    const a = new escaque.UciSession();
+    const other = await loadEngineModule();
+    const a = new engine.UciSession();
     const b = new other.UciSession();
     a.handle('position startpos moves e2e4');
     assert.match(a.handle('d'), /Fen: rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b KQkq - 0 1/);
@@ -172,7 +190,7 @@ describe('FEN errors', () => {
 
 describe('UciSession', () => {
   test('handle() returns the reply text and running() turns false on quit only', () => {
-    const s = new escaque.UciSession();
+    const s = new engine.UciSession();
     assert.equal(s.handle('isready'), 'readyok\n');
     assert.equal(s.handle(''), '');
     assert.equal(s.running(), true);
@@ -186,7 +204,7 @@ describe('UciSession', () => {
   });
 
   test('a bad position command leaves the previous position in place', () => {
-    const s = new escaque.UciSession();
+    const s = new engine.UciSession();
     s.handle(`position fen ${FENS.kiwipete}`);
     assert.match(s.handle('position fen not a fen'), /^info string /);
     assert.match(s.handle('position startpos moves e2e4 e7e5 e1e3'), /^info string .*position unchanged\n$/);
