@@ -4,85 +4,150 @@
 #include <vector>
 
 #include "../core/fen.h"
-#include "../notation/san.h"
+#include "../notation/uci_move.h"
 
 namespace escaque {
 
 namespace {
 
-// Main lines of the common openings, 10 to 16 plies each, in SAN. Several lines share their first
-// moves on purpose: the weights then follow how often a move is the main line.
+// Main lines of the common openings, 6 to 16 plies each, in UCI notation (e1g1 is White's short
+// castling): the engine module then needs no SAN parser. Several lines share their first moves on
+// purpose: the weights then follow how often a move is the main line.
 constexpr std::string_view LINES[] = {
     // Open games
-    "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O",        // Ruy Lopez, closed
-    "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 O-O c3 d5",        // Ruy Lopez, Marshall
-    "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Nxe4 d4 b5 Bb3 d5 dxe5 Be6",      // Ruy Lopez, open
-    "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O f6",                            // Ruy Lopez, exchange
-    "e4 e5 Nf3 Nc6 Bb5 Nf6 O-O Nxe4 d4 Nd6 Bxc6 dxc6 dxe5 Nf5 Qxd8+ Kxd8",  // Berlin
-    "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d3 d6 O-O O-O",                       // Giuoco Piano
-    "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 d3 d6 c3 O-O",                       // Giuoco Piano
-    "e4 e5 Nf3 Nc6 Bc4 Nf6 d3 Be7 O-O O-O",                             // Two Knights, quiet
-    "e4 e5 Nf3 Nc6 d4 exd4 Nxd4 Nf6 Nxc6 bxc6 e5 Qe7 Qe2 Nd5 c4",       // Scotch
-    "e4 e5 Nf3 Nc6 Nc3 Nf6 d4 exd4 Nxd4 Bb4",                           // Four Knights, Scotch
-    "e4 e5 Nf3 Nf6 Nxe5 d6 Nf3 Nxe4 d4 d5 Bd3",                         // Petroff
-    "e4 e5 Nf3 d6 d4 Nf6 Nc3 Nbd7 Bc4 Be7 O-O O-O",                     // Philidor
-    "e4 e5 Nc3 Nf6 f4 d5 fxe5 Nxe4 Nf3 Be7",                            // Vienna
-    "e4 e5 f4 exf4 Nf3 g5 h4 g4 Ne5 Nf6",                               // King's Gambit
+    // Ruy Lopez, closed
+    "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8",
+    // Ruy Lopez, Marshall
+    "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 e8g8 c2c3 d7d5",
+    // Ruy Lopez, open
+    "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f6e4 d2d4 b7b5 a4b3 d7d5 d4e5 c8e6",
+    // Ruy Lopez, exchange
+    "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 f7f6",
+    // Berlin
+    "e2e4 e7e5 g1f3 b8c6 f1b5 g8f6 e1g1 f6e4 d2d4 e4d6 b5c6 d7c6 d4e5 d6f5 d1d8 e8d8",
+    // Giuoco Piano
+    "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6 d2d3 d7d6 e1g1 e8g8",
+    // Giuoco Piano
+    "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 g8f6 d2d3 d7d6 c2c3 e8g8",
+    // Two Knights, quiet
+    "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 d2d3 f8e7 e1g1 e8g8",
+    // Scotch
+    "e2e4 e7e5 g1f3 b8c6 d2d4 e5d4 f3d4 g8f6 d4c6 b7c6 e4e5 d8e7 d1e2 f6d5 c2c4",
+    // Four Knights, Scotch
+    "e2e4 e7e5 g1f3 b8c6 b1c3 g8f6 d2d4 e5d4 f3d4 f8b4",
+    // Petroff
+    "e2e4 e7e5 g1f3 g8f6 f3e5 d7d6 e5f3 f6e4 d2d4 d6d5 f1d3",
+    // Philidor
+    "e2e4 e7e5 g1f3 d7d6 d2d4 g8f6 b1c3 b8d7 f1c4 f8e7 e1g1 e8g8",
+    // Vienna
+    "e2e4 e7e5 b1c3 g8f6 f2f4 d7d5 f4e5 f6e4 g1f3 f8e7",
+    // King's Gambit
+    "e2e4 e7e5 f2f4 e5f4 g1f3 g7g5 h2h4 g5g4 f3e5 g8f6",
     // Sicilian
-    "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5 Nb3 Be6",              // Najdorf
-    "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 g6 Be3 Bg7 f3 O-O",              // Dragon
-    "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 e6 Be2 Be7 O-O O-O",             // Scheveningen
-    "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 Nc6 Bg5 e6 Qd2 a6 O-O-O",        // Richter-Rauzer
-    "e4 c5 Nf3 Nc6 d4 cxd4 Nxd4 Nf6 Nc3 e5 Ndb5 d6 Bg5 a6 Na3 b5",      // Sveshnikov
-    "e4 c5 Nf3 e6 d4 cxd4 Nxd4 Nc6 Nc3 Qc7 Be2 a6 O-O Nf6",             // Taimanov
-    "e4 c5 Nf3 e6 d4 cxd4 Nxd4 a6 Bd3 Nf6 O-O Qc7",                     // Kan
-    "e4 c5 Nf3 Nc6 Bb5 g6 O-O Bg7 Re1 e5",                              // Rossolimo
-    "e4 c5 Nf3 d6 Bb5+ Bd7 Bxd7+ Qxd7 O-O Nc6",                         // Moscow
-    "e4 c5 c3 Nf6 e5 Nd5 d4 cxd4 Nf3 Nc6 cxd4 d6",                      // Alapin
-    "e4 c5 Nc3 Nc6 g3 g6 Bg2 Bg7 d3 d6",                                // Closed Sicilian
+    // Najdorf
+    "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6 c1e3 e7e5 d4b3 c8e6",
+    // Dragon
+    "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 g7g6 c1e3 f8g7 f2f3 e8g8",
+    // Scheveningen
+    "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 e7e6 f1e2 f8e7 e1g1 e8g8",
+    // Richter-Rauzer
+    "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 b8c6 c1g5 e7e6 d1d2 a7a6 e1c1",
+    // Sveshnikov
+    "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4 f3d4 g8f6 b1c3 e7e5 d4b5 d7d6 c1g5 a7a6 b5a3 b7b5",
+    // Taimanov
+    "e2e4 c7c5 g1f3 e7e6 d2d4 c5d4 f3d4 b8c6 b1c3 d8c7 f1e2 a7a6 e1g1 g8f6",
+    // Kan
+    "e2e4 c7c5 g1f3 e7e6 d2d4 c5d4 f3d4 a7a6 f1d3 g8f6 e1g1 d8c7",
+    // Rossolimo
+    "e2e4 c7c5 g1f3 b8c6 f1b5 g7g6 e1g1 f8g7 f1e1 e7e5",
+    // Moscow
+    "e2e4 c7c5 g1f3 d7d6 f1b5 c8d7 b5d7 d8d7 e1g1 b8c6",
+    // Alapin
+    "e2e4 c7c5 c2c3 g8f6 e4e5 f6d5 d2d4 c5d4 g1f3 b8c6 c3d4 d7d6",
+    // Closed Sicilian
+    "e2e4 c7c5 b1c3 b8c6 g2g3 g7g6 f1g2 f8g7 d2d3 d7d6",
     // French, Caro-Kann and other replies to 1.e4
-    "e4 e6 d4 d5 Nc3 Nf6 Bg5 Be7 e5 Nfd7 Bxe7 Qxe7 f4 O-O",             // French, classical
-    "e4 e6 d4 d5 Nc3 Bb4 e5 c5 a3 Bxc3+ bxc3 Ne7",                      // French, Winawer
-    "e4 e6 d4 d5 Nd2 Nf6 e5 Nfd7 Bd3 c5 c3 Nc6",                        // French, Tarrasch
-    "e4 e6 d4 d5 e5 c5 c3 Nc6 Nf3 Qb6 a3",                              // French, advance
-    "e4 e6 d4 d5 exd5 exd5 Nf3 Nf6 Bd3",                                // French, exchange
-    "e4 c6 d4 d5 Nc3 dxe4 Nxe4 Bf5 Ng3 Bg6 h4 h6 Nf3 Nd7",              // Caro-Kann, classical
-    "e4 c6 d4 d5 e5 Bf5 Nf3 e6 Be2 c5",                                 // Caro-Kann, advance
-    "e4 c6 d4 d5 exd5 cxd5 Bd3 Nc6 c3 Nf6 Bf4",                         // Caro-Kann, exchange
-    "e4 d5 exd5 Qxd5 Nc3 Qa5 d4 Nf6 Nf3 c6 Bc4 Bf5",                    // Scandinavian
-    "e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6",                               // Pirc
-    "e4 g6 d4 Bg7 Nc3 d6 Be3 a6",                                       // Modern
-    "e4 Nf6 e5 Nd5 d4 d6 Nf3 Bg4 Be2 e6 O-O Be7",                       // Alekhine
+    // French, classical
+    "e2e4 e7e6 d2d4 d7d5 b1c3 g8f6 c1g5 f8e7 e4e5 f6d7 g5e7 d8e7 f2f4 e8g8",
+    // French, Winawer
+    "e2e4 e7e6 d2d4 d7d5 b1c3 f8b4 e4e5 c7c5 a2a3 b4c3 b2c3 g8e7",
+    // French, Tarrasch
+    "e2e4 e7e6 d2d4 d7d5 b1d2 g8f6 e4e5 f6d7 f1d3 c7c5 c2c3 b8c6",
+    // French, advance
+    "e2e4 e7e6 d2d4 d7d5 e4e5 c7c5 c2c3 b8c6 g1f3 d8b6 a2a3",
+    // French, exchange
+    "e2e4 e7e6 d2d4 d7d5 e4d5 e6d5 g1f3 g8f6 f1d3",
+    // Caro-Kann, classical
+    "e2e4 c7c6 d2d4 d7d5 b1c3 d5e4 c3e4 c8f5 e4g3 f5g6 h2h4 h7h6 g1f3 b8d7",
+    // Caro-Kann, advance
+    "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5 g1f3 e7e6 f1e2 c6c5",
+    // Caro-Kann, exchange
+    "e2e4 c7c6 d2d4 d7d5 e4d5 c6d5 f1d3 b8c6 c2c3 g8f6 c1f4",
+    // Scandinavian
+    "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 g8f6 g1f3 c7c6 f1c4 c8f5",
+    // Pirc
+    "e2e4 d7d6 d2d4 g8f6 b1c3 g7g6 c1e3 f8g7 d1d2 c7c6",
+    // Modern
+    "e2e4 g7g6 d2d4 f8g7 b1c3 d7d6 c1e3 a7a6",
+    // Alekhine
+    "e2e4 g8f6 e4e5 f6d5 d2d4 d7d6 g1f3 c8g4 f1e2 e7e6 e1g1 f8e7",
     // Queen's pawn: 1...d5
-    "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 h6 Bh4 b6",                 // QGD, Tartakower
-    "d4 d5 c4 e6 Nf3 Nf6 Nc3 Be7 Bf4 O-O e3 c5",                        // QGD, 5.Bf4
-    "d4 d5 c4 e6 Nc3 Nf6 cxd5 exd5 Bg5 c6 Qc2 Be7 e3",                  // QGD, exchange
-    "d4 d5 c4 e6 Nc3 c5 cxd5 exd5 Nf3 Nc6 g3 Nf6 Bg2 Be7 O-O O-O",      // Tarrasch
-    "d4 d5 c4 c6 Nf3 Nf6 Nc3 dxc4 a4 Bf5 e3 e6 Bxc4 Bb4 O-O",           // Slav
-    "d4 d5 c4 c6 Nf3 Nf6 Nc3 e6 e3 Nbd7 Bd3 dxc4 Bxc4 b5 Bd3",          // Semi-Slav, Meran
-    "d4 d5 c4 dxc4 Nf3 Nf6 e3 e6 Bxc4 c5 O-O a6",                       // Queen's Gambit accepted
-    "d4 Nf6 Nf3 d5 Bf4 e6 e3 c5 c3 Nc6 Nbd2 Bd6",                       // London
-    "d4 d5 Nf3 Nf6 e3 e6 Bd3 c5 c3 Nc6 Nbd2 Bd6",                       // Colle
+    // QGD, Tartakower
+    "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7 e2e3 e8g8 g1f3 h7h6 g5h4 b7b6",
+    // QGD, 5.Bf4
+    "d2d4 d7d5 c2c4 e7e6 g1f3 g8f6 b1c3 f8e7 c1f4 e8g8 e2e3 c7c5",
+    // QGD, exchange
+    "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c4d5 e6d5 c1g5 c7c6 d1c2 f8e7 e2e3",
+    // Tarrasch
+    "d2d4 d7d5 c2c4 e7e6 b1c3 c7c5 c4d5 e6d5 g1f3 b8c6 g2g3 g8f6 f1g2 f8e7 e1g1 e8g8",
+    // Slav
+    "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 b1c3 d5c4 a2a4 c8f5 e2e3 e7e6 f1c4 f8b4 e1g1",
+    // Semi-Slav, Meran
+    "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 b1c3 e7e6 e2e3 b8d7 f1d3 d5c4 d3c4 b7b5 c4d3",
+    // Queen's Gambit accepted
+    "d2d4 d7d5 c2c4 d5c4 g1f3 g8f6 e2e3 e7e6 f1c4 c7c5 e1g1 a7a6",
+    // London
+    "d2d4 g8f6 g1f3 d7d5 c1f4 e7e6 e2e3 c7c5 c2c3 b8c6 b1d2 f8d6",
+    // Colle
+    "d2d4 d7d5 g1f3 g8f6 e2e3 e7e6 f1d3 c7c5 c2c3 b8c6 b1d2 f8d6",
     // Queen's pawn: Indian defences
-    "d4 Nf6 c4 e6 Nc3 Bb4 e3 O-O Bd3 d5 Nf3 c5 O-O",                    // Nimzo-Indian, Rubinstein
-    "d4 Nf6 c4 e6 Nc3 Bb4 Qc2 O-O a3 Bxc3+ Qxc3 b6",                    // Nimzo-Indian, classical
-    "d4 Nf6 c4 e6 Nf3 b6 g3 Ba6 b3 Bb4+ Bd2 Be7",                       // Queen's Indian
-    "d4 Nf6 c4 e6 Nf3 d5 g3 Be7 Bg2 O-O O-O dxc4",                      // Catalan
-    "d4 Nf6 c4 e6 g3 d5 Bg2 Be7 Nf3 O-O O-O dxc4 Qc2 a6",               // Catalan
-    "d4 Nf6 c4 g6 Nc3 Bg7 e4 d6 Nf3 O-O Be2 e5 O-O Nc6 d5 Ne7",         // King's Indian
-    "d4 Nf6 c4 g6 g3 Bg7 Bg2 O-O Nc3 d6 Nf3",                           // King's Indian, fianchetto
-    "d4 Nf6 c4 g6 Nc3 d5 cxd5 Nxd5 e4 Nxc3 bxc3 Bg7 Nf3 c5",            // Grünfeld
-    "d4 Nf6 c4 c5 d5 e6 Nc3 exd5 cxd5 d6 e4 g6",                        // Modern Benoni
-    "d4 Nf6 c4 c5 d5 b5 cxb5 a6 bxa6 Bxa6 Nc3 d6",                      // Benko
-    "d4 Nf6 Bg5 Ne4 Bf4 c5 f3 Qa5+ c3 Nf6",                             // Trompowsky
-    "d4 f5 g3 Nf6 Bg2 e6 Nf3 Be7 O-O O-O c4 d6",                        // Dutch
+    // Nimzo-Indian, Rubinstein
+    "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4 e2e3 e8g8 f1d3 d7d5 g1f3 c7c5 e1g1",
+    // Nimzo-Indian, classical
+    "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4 d1c2 e8g8 a2a3 b4c3 c2c3 b7b6",
+    // Queen's Indian
+    "d2d4 g8f6 c2c4 e7e6 g1f3 b7b6 g2g3 c8a6 b2b3 f8b4 c1d2 b4e7",
+    // Catalan
+    "d2d4 g8f6 c2c4 e7e6 g1f3 d7d5 g2g3 f8e7 f1g2 e8g8 e1g1 d5c4",
+    // Catalan
+    "d2d4 g8f6 c2c4 e7e6 g2g3 d7d5 f1g2 f8e7 g1f3 e8g8 e1g1 d5c4 d1c2 a7a6",
+    // King's Indian
+    "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6 g1f3 e8g8 f1e2 e7e5 e1g1 b8c6 d4d5 c6e7",
+    // King's Indian, fianchetto
+    "d2d4 g8f6 c2c4 g7g6 g2g3 f8g7 f1g2 e8g8 b1c3 d7d6 g1f3",
+    // Grünfeld
+    "d2d4 g8f6 c2c4 g7g6 b1c3 d7d5 c4d5 f6d5 e2e4 d5c3 b2c3 f8g7 g1f3 c7c5",
+    // Modern Benoni
+    "d2d4 g8f6 c2c4 c7c5 d4d5 e7e6 b1c3 e6d5 c4d5 d7d6 e2e4 g7g6",
+    // Benko
+    "d2d4 g8f6 c2c4 c7c5 d4d5 b7b5 c4b5 a7a6 b5a6 c8a6 b1c3 d7d6",
+    // Trompowsky
+    "d2d4 g8f6 c1g5 f6e4 g5f4 c7c5 f2f3 d8a5 c2c3 e4f6",
+    // Dutch
+    "d2d4 f7f5 g2g3 g8f6 f1g2 e7e6 g1f3 f8e7 e1g1 e8g8 c2c4 d7d6",
     // Flank openings
-    "c4 e5 Nc3 Nf6 Nf3 Nc6 g3 d5 cxd5 Nxd5 Bg2 Nb6",                    // English, four knights
-    "c4 Nf6 Nc3 e5 Nf3 Nc6 g3 Bb4 Bg2 O-O",                             // English
-    "c4 c5 Nc3 Nc6 g3 g6 Bg2 Bg7 Nf3 Nf6 O-O O-O",                      // English, symmetrical
-    "c4 e6 Nc3 d5 d4 Nf6",                                              // English into the QGD
-    "Nf3 d5 g3 Nf6 Bg2 c6 O-O Bg4 d3 Nbd7",                             // Reti
-    "Nf3 Nf6 c4 g6 Nc3 Bg7 e4 d6 d4 O-O",                               // into the King's Indian
+    // English, four knights
+    "c2c4 e7e5 b1c3 g8f6 g1f3 b8c6 g2g3 d7d5 c4d5 f6d5 f1g2 d5b6",
+    // English
+    "c2c4 g8f6 b1c3 e7e5 g1f3 b8c6 g2g3 f8b4 f1g2 e8g8",
+    // English, symmetrical
+    "c2c4 c7c5 b1c3 b8c6 g2g3 g7g6 f1g2 f8g7 g1f3 g8f6 e1g1 e8g8",
+    // English into the QGD
+    "c2c4 e7e6 b1c3 d7d5 d2d4 g8f6",
+    // Reti
+    "g1f3 d7d5 g2g3 g8f6 f1g2 c7c6 e1g1 c8g4 d2d3 b8d7",
+    // into the King's Indian
+    "g1f3 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6 d2d4 e8g8",
 };
 constexpr int LINE_COUNT = int(sizeof LINES / sizeof LINES[0]);
 
@@ -124,8 +189,8 @@ class BookTable {
       const std::size_t space = line.find(' ');
       const std::string_view token = line.substr(0, space);
       line = space == std::string_view::npos ? std::string_view{} : line.substr(space + 1);
-      const SanResult r = parse_san(pos, token);
-      if (!r.ok()) return;
+      const UciMoveResult r = parse_uci_move(pos, token);
+      if (r.error != UciMoveError::None) return;
       add(pos.key(), r.move);
       UndoInfo undo;
       pos.do_move(r.move, undo);
@@ -177,7 +242,9 @@ Move pick_book_move(const Position& pos, std::uint64_t random) {
 }
 
 int book_line_count() { return LINE_COUNT; }
-std::string_view book_line(int index) { return index >= 0 && index < LINE_COUNT ? LINES[index] : std::string_view{}; }
+std::string_view book_line(int index) {
+  return index >= 0 && index < LINE_COUNT ? LINES[index] : std::string_view{};
+}
 int book_position_count() { return table().positions(); }
 
 }  // namespace escaque

@@ -1,8 +1,8 @@
 // A small opening book, so that games against the engine vary from the first move (an engine that
 // always searches the start position plays the same game every time at full strength).
 //
-// The lines are main lines of the common openings, typed here in SAN from general opening
-// knowledge (no book file is read or downloaded). They are replayed once from the start position
+// The lines are main lines of the common openings, typed here from general opening knowledge (no
+// book file is read or downloaded), in UCI notation so that the engine module needs no SAN parser. They are replayed once from the start position
 // into a table keyed by the position's Zobrist key, so transpositions between lines are found, and
 // each (position, move) pair weighs as many lines as pass through it. Standard chess only.
 //

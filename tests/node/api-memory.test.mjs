@@ -7,7 +7,7 @@ import { before, test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-import { Chess, _heapInUse, _heapSize, init } from '../../dist/index.mjs';
+import { Chess, Position, _heapInUse, _heapSize, init } from '../../dist/index.mjs';
 
 // A garbage collector we can call without starting Node with --expose-gc.
 setFlagsFromString('--expose-gc');
@@ -23,15 +23,46 @@ async function collect() {
 
 before(() => init());
 
-test('1,000,000 moves played and taken back leave the heap as it was', () => {
-  // A few positions with different kinds of moves: quiet, captures, castling, e.p., promotions.
-  const fens = [
-    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-    'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
-    'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
-    'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1',
-  ];
-  const games = fens.map((fen) => Chess.fromFen(fen));
+// A few positions with different kinds of moves: quiet, captures, castling, e.p., promotions.
+const MEMORY_FENS = [
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+  'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
+  'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1',
+];
+
+// 1,000,000 moves through Position (the loop API: move ids, play/undo, SAN, status queries), and
+// 100,000 through Chess, whose every capture or pawn move also runs the automatic dead-position
+// analysis (0.05-0.25 ms a move): a million of those would take two minutes of `npm test`.
+test('1,000,000 moves played and taken back through Position leave the heap as it was', () => {
+  const positions = MEMORY_FENS.map((fen) => Position.fromFen(fen));
+  const idLists = positions.map((p) => p.moveIds());
+  const fensBefore = positions.map((p) => p.fen());
+  const play = (round) => {
+    for (let i = 0; i < positions.length; i++) {
+      const p = positions[i];
+      const ids = idLists[i];
+      const id = ids[round % ids.length];
+      p.san(id);
+      p.play(id);
+      p.isCheckmate();
+      p.moveIds();
+      p.undo();
+    }
+  };
+  // Warm up: every move once, so that caches (interned SAN strings, move objects) reach their size.
+  for (let round = 0; round < 64; round++) play(round);
+  const inUse = _heapInUse();
+  const size = _heapSize();
+  for (let round = 0; round < 250_000; round++) play(round);  // 4 positions: 1,000,000 moves
+  assert.equal(_heapInUse(), inUse, 'bytes in use by malloc changed');
+  assert.equal(_heapSize(), size, 'the WebAssembly memory grew');
+  assert.deepEqual(positions.map((p) => p.fen()), fensBefore);
+  positions.forEach((p) => p.dispose());
+});
+
+test('100,000 moves played and taken back through Chess leave the heap as it was', () => {
+  const games = MEMORY_FENS.map((fen) => Chess.fromFen(fen));
   const moveLists = games.map((g) => g.movesUci());
   const fensBefore = games.map((g) => g.fen());
   // Warm up: one full round, so the history vectors reach their capacity and
@@ -40,7 +71,7 @@ test('1,000,000 moves played and taken back leave the heap as it was', () => {
   const inUse = _heapInUse();
   const size = _heapSize();
   let played = 0;
-  for (let round = 0; played < 1_000_000; round++) {
+  for (let round = 0; played < 100_000; round++) {
     for (let i = 0; i < games.length; i++) {
       const moves = moveLists[i];
       const uci = moves[round % moves.length];
