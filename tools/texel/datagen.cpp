@@ -28,6 +28,7 @@
 #include "engine/search.h"
 #include "engine/see.h"
 #include "rules/dead_position.h"
+#include "random_opening.h"
 
 using namespace escaque;
 
@@ -69,20 +70,9 @@ int main(int argc, char** argv) {
     tt.clear();
     searcher.clear_history();
     Position pos;
-    pos.set_startpos();
     std::vector<Key> keys;
-    bool ok = true;
-    int randomPlies = 6 + int(rng() % 4);
-    for (int i = 0; i < randomPlies && ok; ++i) {
-      MoveList ml = legal_moves(pos);
-      if (ml.size == 0) ok = false;
-      else {
-        keys.push_back(pos.key());
-        UndoInfo u;
-        pos.do_move(ml.moves[rng() % ml.size], u);
-      }
-    }
-    if (!ok || !has_legal_move(pos)) continue;
+    const int randomPlies = 6 + int(rng() % 4);
+    if (!random_opening(pos, keys, randomPlies, rng)) continue;
     {
       SearchResult r = searcher.search(pos, keys, limits, {}, {});
       if (r.score > 200 || r.score < -200) continue;

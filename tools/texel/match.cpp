@@ -34,6 +34,7 @@
 #include "core/movegen.h"
 #include "engine/search.h"
 #include "rules/dead_position.h"
+#include "random_opening.h"
 
 using namespace escaque;
 
@@ -174,19 +175,7 @@ int main(int argc, char** argv) {
     Position pos;
     std::vector<Key> keys;
     for (int attempt = 0;; ++attempt) {
-      pos.set_startpos();
-      keys.clear();
-      bool ok = true;
-      for (int i = 0; i < 8 && ok; ++i) {
-        MoveList ml = legal_moves(pos);
-        if (ml.size == 0) ok = false;
-        else {
-          keys.push_back(pos.key());
-          UndoInfo u;
-          pos.do_move(ml.moves[rng() % ml.size], u);
-        }
-      }
-      if (!ok || !has_legal_move(pos)) continue;
+      if (!random_opening(pos, keys, 8, rng)) continue;
       judge.new_game();
       SearchLimits limits;
       limits.nodes = 20000;
