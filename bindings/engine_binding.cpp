@@ -34,9 +34,11 @@ using js::play_out;
 
 // escaque::UciSession with a string-returning handle() (embind cannot pass
 // the output buffer by reference) and the "quit was seen" flag kept here: the
-// plain session of tests/node/wasm-module.test.mjs (no host signals).
+// plain session of tests/node/wasm-module.test.mjs (no host signals), and the
+// base of the Engine worker's session below.
 class JsUciSession {
  public:
+  // Handles one command; what it answers at once (not a host-signalled search's lines) is returned.
   std::string handle(const std::string& line) {
     std::string out;
     if (!session_.handle(line, out)) running_ = false;
@@ -44,12 +46,14 @@ class JsUciSession {
   }
   bool running() const { return running_; }
 
- private:
+ protected:
   UciSession session_;
+
+ private:
   bool running_ = true;
 };
 
-class JsEngineSession {
+class JsEngineSession : public JsUciSession {
  public:
   // poll() -> 0 nothing, 1 stop, 2 ponderhit; writer(line) gets each output line with its '\n'.
   JsEngineSession(emscripten::val poll, emscripten::val writer) {
@@ -91,17 +95,7 @@ class JsEngineSession {
     return out;
   }
 
-  // Handles one command; what it answers at once (not the search's lines) is returned.
-  std::string handle(const std::string& line) {
-    std::string out;
-    if (!session_.handle(line, out)) running_ = false;
-    return out;
-  }
-  bool running() const { return running_; }
-
  private:
-  UciSession session_;
-  bool running_ = true;
   Position root_;
 };
 
@@ -109,14 +103,13 @@ class JsEngineSession {
 }  // namespace escaque
 
 EMSCRIPTEN_BINDINGS(escaque_engine) {
-  emscripten::class_<escaque::JsEngineSession>("EngineSession")
-      .constructor<emscripten::val, emscripten::val>()
-      .function("handle", &escaque::JsEngineSession::handle)
-      .function("running", &escaque::JsEngineSession::running)
-      .function("setRoot", &escaque::JsEngineSession::setRoot)
-      .function("san", &escaque::JsEngineSession::san);
   emscripten::class_<escaque::JsUciSession>("UciSession")
       .constructor<>()
       .function("handle", &escaque::JsUciSession::handle)
       .function("running", &escaque::JsUciSession::running);
+  // handle() and running() come from the base class.
+  emscripten::class_<escaque::JsEngineSession, emscripten::base<escaque::JsUciSession>>("EngineSession")
+      .constructor<emscripten::val, emscripten::val>()
+      .function("setRoot", &escaque::JsEngineSession::setRoot)
+      .function("san", &escaque::JsEngineSession::san);
 }
