@@ -69,23 +69,9 @@ TEST(SanBody, BodyPlusSuffixIsSanOverRandomPlayouts) {
       "4k3/8/8/8/8/8/4K3/R6R w - - 0 1",
       "1k6/8/8/8/8/8/8/N3KN1N w - - 0 1",
   };
-  for (const char* fen : starts) {
-    for (int game = 0; game < 6; ++game) {
-      Position pos = test::from_fen(fen);
-      for (int ply = 0; ply < 120; ++ply) {
-        check_all(pos, seen);
-        MoveList legal;
-        generate_moves(pos, legal);
-        if (legal.size == 0) break;
-        UndoInfo undo;
-        pos.do_move(legal.moves[rng.below(std::uint64_t(legal.size))], undo);
-      }
-    }
-  }
-  for (int index : {0, 518, 959}) {
-    Position pos;
-    set_chess960_start(pos, index);
-    for (int ply = 0; ply < 80; ++ply) {
+  // Checks every position of a random game of at most `plies` plies from `pos`.
+  auto playout = [&](Position pos, int plies) {
+    for (int ply = 0; ply < plies; ++ply) {
       check_all(pos, seen);
       MoveList legal;
       generate_moves(pos, legal);
@@ -93,6 +79,13 @@ TEST(SanBody, BodyPlusSuffixIsSanOverRandomPlayouts) {
       UndoInfo undo;
       pos.do_move(legal.moves[rng.below(std::uint64_t(legal.size))], undo);
     }
+  };
+  for (const char* fen : starts)
+    for (int game = 0; game < 6; ++game) playout(test::from_fen(fen), 120);
+  for (int index : {0, 518, 959}) {
+    Position pos;
+    set_chess960_start(pos, index);
+    playout(pos, 80);
   }
   EXPECT_GT(seen.moves, 50000);
   EXPECT_GT(seen.mates, 0);
