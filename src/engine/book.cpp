@@ -157,14 +157,26 @@ struct Entry {
   int weight;
 };
 
-// Built on first use: every line replayed from the start, one entry per (position, move), sorted by
-// key and, within a key, by falling weight. A line whose move does not parse stops there (the unit
-// test replays every line to the end, so that never happens in a released build).
+// Built on first use: every line replayed from the start gives one (position, move) pair per move;
+// sorting the pairs brings repeats together, which merge into one entry whose weight counts how many
+// lines play that move there; then each position's entries are ordered by falling weight. A line
+// whose move does not parse stops there (the unit test replays every line to the end, so that never
+// happens in a released build).
 class BookTable {
  public:
   BookTable() {
-    for (std::string_view line : LINES) add_line(line);
-    std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
+    std::vector<Entry> pairs;
+    for (std::string_view line : LINES) add_line(line, pairs);
+    std::sort(pairs.begin(), pairs.end(), [](const Entry& a, const Entry& b) {
+      return a.key != b.key ? a.key < b.key : a.move.raw() < b.move.raw();
+    });
+    for (const Entry& p : pairs) {
+      if (!entries_.empty() && entries_.back().key == p.key && entries_.back().move == p.move)
+        ++entries_.back().weight;
+      else
+        entries_.push_back(p);
+    }
+    std::stable_sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
       return a.key != b.key ? a.key < b.key : a.weight > b.weight;
     });
     for (std::size_t i = 0; i < entries_.size(); ++i)
@@ -182,7 +194,7 @@ class BookTable {
   int positions() const { return positions_; }
 
  private:
-  void add_line(std::string_view line) {
+  static void add_line(std::string_view line, std::vector<Entry>& pairs) {
     Position pos;
     parse_fen(START_FEN, pos);
     while (!line.empty()) {
@@ -191,18 +203,10 @@ class BookTable {
       line = space == std::string_view::npos ? std::string_view{} : line.substr(space + 1);
       const UciMoveResult r = parse_uci_move(pos, token);
       if (r.error != UciMoveError::None) return;
-      add(pos.key(), r.move);
+      pairs.push_back({pos.key(), r.move, 1});
       UndoInfo undo;
       pos.do_move(r.move, undo);
     }
-  }
-  void add(Key key, Move move) {
-    for (Entry& e : entries_)
-      if (e.key == key && e.move == move) {
-        ++e.weight;
-        return;
-      }
-    entries_.push_back({key, move, 1});
   }
 
   std::vector<Entry> entries_;
