@@ -12,6 +12,10 @@ import { play as sound, setSoundEnabled } from './sound.js';
 import * as store from './storage.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
+// The board component (web/board/; bundled with the app by scripts/bundle-app.mjs). Imported statically:
+// in one file it costs no request of its own, and a dynamic import() of it would make the bundler wrap
+// the package's modules in lazy initialisers (see engine-player.js).
+import '../board/escaque-board.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };
@@ -536,24 +540,16 @@ function renderFinished() {
 
 // ---- start-up ----
 
-// The board component (web/board/), loaded beside the game: the game does not wait for it.
-const BOARD_MODULE = '../board/escaque-board.js';
 // 'escaque-interactive': the game is loaded and the board takes moves (measured by the perf test).
 function markInteractive() {
   if (document.body.dataset.ready !== 'true' || !board.element) return;
   if (!performance.getEntriesByName('escaque-interactive').length) performance.mark('escaque-interactive');
 }
-function loadBoard() {
-  if (!BOARD_MODULE) return;
-  import(BOARD_MODULE).then(() => {
-    performance.mark('escaque-board-loaded');
-    if (!board.attachComponent()) return;
-    applySettings();
-    if (ctrl.record) render();
-    else if (earlyView) board.show(earlyView);
-    markInteractive();
-  })
-    .catch(() => { /* the text board stays */ });
+// The board component replaces the text board at once: it draws the position before the rules have
+// loaded (it needs them only to take moves).
+function attachBoard() {
+  if (!board.attachComponent()) return;
+  performance.mark('escaque-board-loaded');
 }
 
 let engineReady = false;
@@ -594,9 +590,9 @@ function yieldToBrowser() {
 
 async function main() {
   performance.mark('escaque-main');
+  attachBoard();
   showEarlyPosition(store.loadCurrent());
   applySettings();
-  loadBoard();
   try {
     await init();
     performance.mark('escaque-wasm-ready');
