@@ -589,6 +589,9 @@ function yieldToBrowser() {
 }
 
 async function main() {
+  // The app's modules have just been evaluated (one task, with the lines above): the board is built in
+  // a task of its own.
+  await yieldToBrowser();
   performance.mark('escaque-main');
   attachBoard();
   showEarlyPosition(store.loadCurrent());
