@@ -189,7 +189,17 @@ function humanMove(input, language = 'en') {
   }
 }
 
-board.onMove = (uci) => humanMove(uci);
+// A move made on the board before the game has started (the board takes one as soon as it shows the
+// start position, before the rules have loaded: see showEarlyPosition) waits, and is played once the
+// game has started; meanwhile the board puts the piece back.
+let earlyMove = null;
+board.onMove = (uci) => {
+  if (!ctrl.record) {
+    earlyMove = uci;
+    return false;
+  }
+  return humanMove(uci);
+};
 
 // Typed moves: the chosen notation first, then English (so "Nf3" works with any setting).
 function typedMove(text) {
@@ -540,9 +550,12 @@ function renderFinished() {
 
 // ---- start-up ----
 
-// 'escaque-interactive': the game is loaded and the board takes moves (measured by the perf test).
+// 'escaque-interactive': the board takes moves (measured by the perf test): the game is loaded, or, on
+// the start position of a game with no moves yet, the board shows it and takes the first move before
+// the rules have loaded (it is played once they have). 'escaque-game-ready': the game is loaded.
 function markInteractive() {
-  if (document.body.dataset.ready !== 'true' || !board.element) return;
+  if (!board.element) return;
+  if (document.body.dataset.ready !== 'true' && !earlyView?.interactive.match(/^(white|black)$/)) return;
   if (!performance.getEntriesByName('escaque-interactive').length) performance.mark('escaque-interactive');
 }
 // The board component replaces the text board at once: it draws the position before the rules have
@@ -556,13 +569,15 @@ let engineReady = false;
 
 // What the page can show before the rules (WebAssembly) have loaded: the position of a game with no
 // moves yet (a first visit's new game, or a saved game at its start), read from the saved record
-// without the package; not yet playable (interactive 'none'). A saved game with moves needs the rules
-// to know its position, so it shows when they are ready.
+// without the package. The board takes the first move there if a person is to make it (the board holds
+// it until the rules have loaded, the app until the game has started: see board.onMove). A saved game
+// with moves needs the rules to know its position, so it shows when they are ready.
 let earlyView = null;
 function showEarlyPosition(saved) {
   let fen = START_FEN;
   let chess960 = false;
   let orientation = 'w';
+  let interactive = 'white';  // a first visit's game: two people, White to move
   if (saved) {
     const atStart = saved.version === 1 && Array.isArray(saved.moves) && saved.moves.length === 0;
     if (!atStart || typeof saved.setup?.fen !== 'string') return;
@@ -570,8 +585,12 @@ function showEarlyPosition(saved) {
     chess960 = Boolean(saved.setup.chess960);
     const humans = ['w', 'b'].filter((s) => saved.players?.[s]?.type === 'human');
     if (humans.length === 1) orientation = humans[0];
+    const toMove = fen.split(' ')[1] === 'b' ? 'b' : 'w';
+    const finished = saved.ending !== null && saved.ending !== undefined;
+    interactive = !finished && saved.players?.[toMove]?.type === 'human' ? (toMove === 'w' ? 'white' : 'black')
+      : 'none';
   }
-  earlyView = { fen, orientation, interactive: 'none', lastMove: null, chess960, premoves: false, game: null };
+  earlyView = { fen, orientation, interactive, lastMove: null, chess960, premoves: false, game: null };
   try {
     board.show(earlyView);
     $('fen-out').value = fen;
@@ -596,6 +615,7 @@ async function main() {
   attachBoard();
   showEarlyPosition(store.loadCurrent());
   applySettings();
+  markInteractive();
   try {
     await init();
     performance.mark('escaque-wasm-ready');
@@ -627,7 +647,13 @@ async function main() {
   // A handle for diagnostics and the browser tests (read-only use).
   window.__escaque = { ctrl, clock };
   document.body.dataset.ready = 'true';
+  performance.mark('escaque-game-ready');
   markInteractive();
+  if (earlyMove) {
+    const uci = earlyMove;
+    earlyMove = null;
+    humanMove(uci);
+  }
   // Not needed to play: after the first paint.
   setTimeout(() => {
     renderFinished();
