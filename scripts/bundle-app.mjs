@@ -15,7 +15,7 @@
 //
 // esbuild is a devDependency already (scripts/board-size.mjs); the output is a build product like the
 // rest of dist/, never committed.
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -78,7 +78,9 @@ export async function bundleApp(root = ROOT) {
 export async function writeBundle(root = ROOT) {
   const { code, inputs } = await bundleApp(root);
   mkdirSync(join(root, 'dist'), { recursive: true });
-  writeFileSync(join(root, BUNDLE), code);
+  const aside = join(root, `${BUNDLE}.${process.pid}.tmp`);
+  writeFileSync(aside, code);
+  renameSync(aside, join(root, BUNDLE));  // a server reading it meanwhile sees the old or the new file
   return inputs;
 }
 

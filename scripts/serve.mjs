@@ -113,9 +113,12 @@ function bundleKeeper(root) {
       old = await readFile(file, 'utf8');
     } catch { /* not built yet */ }
     if (old !== code) {
-      const { mkdir, writeFile } = await import('node:fs/promises');
+      // Written aside, then renamed: another server (test files run side by side) never reads half a file.
+      const { mkdir, rename, writeFile } = await import('node:fs/promises');
       await mkdir(join(root, 'dist'), { recursive: true });
-      await writeFile(file, code);
+      const aside = `${file}.${process.pid}.tmp`;
+      await writeFile(aside, code);
+      await rename(aside, file);
     }
     inputs = used;
     builtAt = startedAt;
