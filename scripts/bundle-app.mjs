@@ -63,8 +63,9 @@ export async function bundleApp(root = ROOT) {
   const result = await build({
     entryPoints: [join(root, ENTRY)], bundle: true, format: 'esm', platform: 'browser', target: 'es2022',
     // ESCAQUE_BUNDLE_MINIFY=0: readable, for profiling (function names in the DevTools profiler).
-    minify: process.env.ESCAQUE_BUNDLE_MINIFY !== '0', legalComments: 'none', write: false, metafile: true, logLevel: 'silent',
-    outfile: join(root, BUNDLE),
+    minify: process.env.ESCAQUE_BUNDLE_MINIFY !== '0', legalComments: 'none', logLevel: 'silent',
+    write: false, metafile: true, outfile: join(root, BUNDLE),
+    absWorkingDir: root,  // the metafile's input paths are relative to it
     // The package's Node-only branches (reading the .wasm from disk, worker_threads) stay as they are.
     external: ['node:*'],
     plugins: [servedPaths(root)],
