@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds both variants; incremental (only what changed is rebuilt).
 #   build/native/   Release build: escaque-uci, the unit tests, the libraries
-#   dist/           the WebAssembly package: escaque.mjs, escaque.wasm, loader.mjs
+#   dist/           the WebAssembly package: escaque.mjs, escaque.wasm, loader.mjs; and the app's
+#                   script dist/app-bundle.js (scripts/bundle-app.mjs)
 #
 #   scripts/build.sh            both
 #   scripts/build.sh native     only the native build
@@ -38,4 +39,6 @@ if [[ "$what" == all || "$what" == wasm ]]; then
   grep -v -e '^configure: ' -e '^-- \(Configuring\|Generating\) done' -e '^-- Build files have been written' \
     <<<"$configure_log" || true
   cmake --build build/wasm -j"$jobs"
+  # The browser app's one script (web/app.js + the board + the package's JS), from the files above.
+  node scripts/bundle-app.mjs
 fi

@@ -12,6 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
+import { BUNDLE, bundleApp, newerThan } from './bundle-app.mjs';
+
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const MIME_TYPES = {
@@ -93,6 +95,43 @@ async function precompress(root) {
   }
 }
 
+// The app's script, dist/app-bundle.js, is built from web/ and dist/ (scripts/bundle-app.mjs; the build
+// makes it). For development the server keeps it current: checked when the server starts, and before
+// it is served, rebuilt when a file it is made of is newer. Written only when its text changes, so an
+// unchanged bundle keeps its Last-Modified (a 304 to a revalidation). Without esbuild (not installed)
+// the file is served as it is.
+function bundleKeeper(root) {
+  let inputs = null;
+  let builtAt = 0;  // when the sources were last read (ms since the epoch, as file times)
+  let pending = null;
+  const rebuild = async () => {
+    const startedAt = Date.now();
+    const { code, inputs: used } = await bundleApp(root);
+    const file = join(root, BUNDLE);
+    let old = null;
+    try {
+      old = await readFile(file, 'utf8');
+    } catch { /* not built yet */ }
+    if (old !== code) {
+      // Written aside, then renamed: another server (test files run side by side) never reads half a file.
+      const { mkdir, rename, writeFile } = await import('node:fs/promises');
+      await mkdir(join(root, 'dist'), { recursive: true });
+      const aside = `${file}.${process.pid}.tmp`;
+      await writeFile(aside, code);
+      await rename(aside, file);
+    }
+    inputs = used;
+    builtAt = startedAt;
+  };
+  return function ensureFresh() {
+    if (!pending && (inputs === null || newerThan(inputs, builtAt))) {
+      pending = rebuild().catch(() => { /* esbuild missing or a syntax error: serve what there is */ })
+        .finally(() => { pending = null; });
+    }
+    return pending ?? Promise.resolve();
+  };
+}
+
 // Maps a URL path to a file under web/ or dist/, or null when it points
 // anywhere else (including attempts to climb out with "..").
 function fileFor(urlPath, root) {
@@ -116,9 +155,12 @@ function reply(res, status, text) {
 }
 
 export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {}) {
+  const ensureBundle = bundleKeeper(root);
   const server = createServer(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'method not allowed');
-    const file = fileFor(new URL(req.url, 'http://localhost').pathname, root);
+    const path = new URL(req.url, 'http://localhost').pathname;
+    if (path === `/${BUNDLE}`) await ensureBundle();
+    const file = fileFor(path, root);
     if (!file) return reply(res, 404, 'not found');
     let info;
     try {
@@ -164,7 +206,7 @@ export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
-      precompress(root).catch(() => { /* compressed on demand instead */ });
+      ensureBundle().then(() => precompress(root)).catch(() => { /* compressed on demand instead */ });
       resolve(server);
     });
   });

@@ -1,9 +1,8 @@
-// The escaque app's entry point (web/index.html); the app itself is in web/app/.
+// The escaque app's entry point (web/index.html loads it bundled: dist/app-bundle.js, made by
+// scripts/bundle-app.mjs); the app itself is in web/app/.
 //
-// The rules (WebAssembly) start loading first: init() needs only the package's own small module graph,
-// so the module compiles while the app's modules (preloaded by index.html, already in flight) arrive
-// and run, instead of after all of them. main.js awaits the same init().
-import { init } from './dist/index.mjs';
-
-init().catch(() => { /* main.js calls init() again and shows the error */ });
-import('./app/main.js');
+// The rules' WebAssembly starts compiling first (app/start-rules.js), before the app's modules are
+// evaluated: ES modules run in import order, so the init() there is under way while the app's
+// modules run. main.js awaits the same init().
+import './app/start-rules.js';
+import './app/main.js';

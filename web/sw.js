@@ -3,53 +3,27 @@
 // first visit the app loads and plays with the network off. A new version
 // (a change of VERSION or of the list) installs beside the old one and takes
 // over when the page asks (web/app/offline.js: "A new version is ready").
-const VERSION = 'escaque-app-1';
+const VERSION = 'escaque-app-2';
 
-// Paths relative to this file (web/ is served at /, dist/ at /dist/).
-// tests/node/app-sw.test.mjs checks that this list names every file the app loads.
+// Paths relative to this file (web/ is served at /, dist/ at /dist/): the page, the app's one script
+// (dist/app-bundle.js: the app, the board and the package's JS, built by scripts/bundle-app.mjs), and
+// what that script loads apart: the clock's Worker, the engine's Worker and its WebAssembly, the rules'
+// WebAssembly, the sounds. tests/node/app-sw.test.mjs checks that this list names every file the app loads.
 const PRECACHE = [
   './',
   'index.html',
-  'app.js',
   'style.css',
   'favicon.svg',
   'manifest.webmanifest',
-  'app/board-view.js',
-  'app/clock-view.js',
+  'dist/app-bundle.js',
   'app/clock-worker.js',
-  'app/clock.js',
-  'app/engine-player.js',
-  'app/game.js',
-  'app/levels.js',
-  'app/main.js',
-  'app/movelist.js',
-  'app/newgame.js',
-  'app/offline.js',
-  'app/pgn.js',
-  'app/review.js',
-  'app/sound.js',
-  'app/storage.js',
   'app/timecontrol.js',
-  'board/annotations.js',
-  'board/announce.js',
-  'board/escaque-board.js',
-  'board/geometry.js',
-  'board/keyboard.js',
-  'board/pieces.js',
-  'board/pointer.js',
-  'board/promotion.js',
-  'board/styles.js',
-  'board/view.js',
   'sounds/capture.wav',
   'sounds/check.wav',
   'sounds/end.wav',
   'sounds/low.wav',
   'sounds/move.wav',
-  'dist/index.mjs',
-  'dist/loader.mjs',
-  'dist/escaque.mjs',
   'dist/escaque.wasm',
-  'dist/engine.mjs',
   'dist/engine-worker.mjs',
   'dist/engine-protocol.mjs',
   'dist/escaque-engine.mjs',

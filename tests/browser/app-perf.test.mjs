@@ -7,9 +7,11 @@ import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 
+import { clickMove, dragMove } from './app-helpers.mjs';
 import { useServedChromium } from './harness.mjs';
 
 const env = useServedChromium();
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const ROOT = new URL('../../', import.meta.url);
 
 // URL path -> the served file (web/ at /, dist/ at /dist/).
@@ -64,9 +66,17 @@ describe('first visit', () => {
     for (const visit of ['cold', 'warm (service worker)', 'warm again', 'warm a third time']) {
       if (visit === 'cold') await page.goto(env.baseUrl);
       else await page.reload();
-      await page.waitForFunction(() => performance.getEntriesByName('escaque-interactive').length > 0,
-        null, { timeout: 10_000 });
-      const at = await page.evaluate(() => performance.getEntriesByName('escaque-interactive')[0].startTime);
+      // The mark's meaning, read at the first poll that sees it: the board shows the game's position and
+      // takes White's moves (before the rules have loaded, a move is held and played once they have: the
+      // test below makes one then).
+      const seen = await page.waitForFunction(() => {
+        if (!performance.getEntriesByName('escaque-interactive').length) return null;
+        const b = document.querySelector('escaque-board');
+        return { at: performance.getEntriesByName('escaque-interactive')[0].startTime, interactive: b?.interactive,
+          fen: b?.fen };
+      }, null, { timeout: 10_000 });
+      const { at, ...state } = await seen.jsonValue();
+      assert.deepEqual(state, { interactive: 'white', fen: START }, `${visit}: the board at the mark`);
       times.push(at);
       t.diagnostic(`${visit}: interactive ${at.toFixed(0)} ms after navigation`);
       if (visit === 'cold') await page.evaluate(() => navigator.serviceWorker.ready);
@@ -80,9 +90,10 @@ describe('first visit', () => {
       return;
     }
     // Warm visits (served by the service worker, the usual case) must meet the 500 ms bar. The cold
-    // first visit does not yet on this machine (747-985 ms with the machine quiet before the start-up
-    // was reordered; `node bench/app-startup.mjs` shows where the time goes): reported, and recorded
-    // as not met in docs/benchmarks.md, rather than failing every run.
+    // first visit is reported, not judged: it was not seen ≤ 500 ms on this machine (747-985 ms with the
+    // machine quiet when the app was 33 modules; as one script with the first move taken before the rules
+    // load, 560-1136 ms at load 9-10 and never measured calm; `node bench/app-startup.mjs` shows where the
+    // time goes); docs/benchmarks.md records it.
     // The warm visits are judged by their median: on this shared machine a single visit now and then
     // loses a time slice to another job (504 ms once, between 284 and 434 ms visits).
     const [cold, ...warm] = times;
@@ -92,5 +103,42 @@ describe('first visit', () => {
     assert.ok(median <= 500, `warm visits ${warm.map((x) => x.toFixed(0)).join(', ')} ms: median ${median.toFixed(0)} ms`);
     assert.ok(warm.every((ms) => ms <= 1000), `a warm visit over a second: ${times.join(', ')}`);
     await context.close();
+  });
+
+  test('a move made on the board before the rules have loaded is played once they have', async () => {
+    for (const how of ['click', 'drag', 'illegal']) {
+      const context = await env.browser.newContext();
+      const page = await context.newPage();
+      const problems = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      // The rules' WebAssembly is held back, so that the move is surely made before it has loaded.
+      let release;
+      const held = new Promise((resolve) => { release = resolve; });
+      await page.route('**/dist/escaque.wasm', async (route) => { await held; await route.continue(); });
+      await page.goto(env.baseUrl);
+      await page.waitForFunction(() => performance.getEntriesByName('escaque-interactive').length > 0);
+      assert.equal(await page.evaluate(() => document.body.dataset.ready), undefined, 'the rules are not loaded yet');
+      if (how === 'click') await clickMove(page, 'e2', 'e4');
+      else if (how === 'drag') await dragMove(page, 'g1', 'f3');
+      else await clickMove(page, 'e2', 'e5');
+      assert.equal(await page.evaluate(() => document.body.dataset.ready), undefined, `${how}: made before the rules`);
+      release();
+      await page.waitForSelector('body[data-ready="true"]');
+      if (how === 'illegal') {
+        // Dropped (a premove that is not legal): nothing played, the game goes on from the start.
+        await page.waitForTimeout(300);
+        assert.equal(await page.getAttribute('body', 'data-plies'), '0');
+        await clickMove(page, 'd2', 'd4');
+        await page.waitForFunction(() => document.body.dataset.plies === '1');
+        assert.equal((await page.textContent('#move-list')).trim(), 'd4');
+      } else {
+        await page.waitForFunction(() => document.body.dataset.plies === '1');
+        assert.equal((await page.textContent('#move-list')).trim(), how === 'click' ? 'e4' : 'Nf3');
+        assert.equal(await page.evaluate(() => document.querySelector('escaque-board').fen),
+          await page.evaluate(() => window.__escaque.ctrl.game.fen()));
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
   });
 });

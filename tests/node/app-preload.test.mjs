@@ -1,73 +1,78 @@
-// web/index.html preloads (modulepreload) every module the app needs before the board takes moves:
-// the import graph of web/app.js (which imports app/main.js dynamically) and of the board component;
-// and nothing else (the new-game dialog and the service worker's registration load afterwards).
-// A module left out is only discovered when its importer has arrived, one network round later per
-// level (the package's index -> engine.mjs -> engine-protocol.mjs cost two such rounds on a first
-// visit), so this guards the first visit's time to interactive.
+// web/index.html loads the app as one script, dist/app-bundle.js (scripts/bundle-app.mjs: web/app.js
+// with the app, the board component and the package's JS), and preloads the rules' WebAssembly beside
+// it. A module left to be fetched on its own is only discovered when its importer has run, one network
+// round later per level (33 modules over HTTP/1.1's six connections took five or six rounds on a first
+// visit), so this guards the first visit's time to interactive: the bundle must hold every module the
+// start-up imports and import nothing itself.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { test } from 'node:test';
+import { relative, sep } from 'node:path';
+import { before, test } from 'node:test';
 
-const ROOT = new URL('../../', import.meta.url);
-const WEB = new URL('web/', ROOT);
+import { BUNDLE, ROOT, bundleApp } from '../../scripts/bundle-app.mjs';
 
-// A served URL path ("/dist/x.mjs", "/app/y.js") -> the file behind it (scripts/serve.mjs's mapping).
-function fileOf(path) {
-  return path.startsWith('/dist/') ? new URL(`.${path}`, ROOT) : new URL(`.${path}`, WEB);
-}
+const ROOT_URL = new URL('../../', import.meta.url);
+const WEB = new URL('web/', ROOT_URL);
+const html = readFileSync(new URL('index.html', WEB), 'utf8');
 
-// Static imports and re-exports (`import x from '...'`, `import '...'`, `export ... from '...'`), and
-// with `dynamic` the dynamic imports of a literal name too (app.js's `import('./app/main.js')`; the
-// app's other dynamic imports load what is not needed to play, after the board takes moves).
-function startImports(source, dynamic) {
+let bundle;
+before(async () => {
+  bundle = await bundleApp();
+});
+
+// Static imports and re-exports, and the dynamic imports of a literal name.
+function imports(source) {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const fixed = [...code.matchAll(/^\s*(?:import|export)\s+(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]/gm)];
-  const late = dynamic ? [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)] : [];
+  const late = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)];
   return [...fixed, ...late].map((m) => m[1]);
 }
 
-function graph(entries) {
+// The served files web/app.js reaches through imports (web/ at /, dist/ at /dist/).
+function graph(entry) {
+  const fileOf = (path) => (path.startsWith('/dist/') ? new URL(`.${path}`, ROOT_URL) : new URL(`.${path}`, WEB));
   const seen = new Set();
-  const todo = [...entries];
+  const todo = [entry];
   while (todo.length) {
     const path = todo.pop();
     if (seen.has(path)) continue;
     seen.add(path);
     const file = fileOf(path);
     assert.ok(existsSync(file), `${path} is imported but ${file.pathname} does not exist (npm run build first?)`);
-    for (const spec of startImports(readFileSync(file, 'utf8'), path === '/app.js')) {
-      if (!spec.startsWith('.')) continue;  // node: builtins in Node-only branches
-      todo.push(new URL(spec, `http://x${path}`).pathname);
+    for (const spec of imports(readFileSync(file, 'utf8'))) {
+      if (spec.startsWith('.')) todo.push(new URL(spec, `http://x${path}`).pathname);
     }
   }
   return seen;
 }
 
-const html = readFileSync(new URL('index.html', WEB), 'utf8');
-const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => `/${m[1]}`));
-
-test('the import graph walker finds the known chain index.mjs -> engine.mjs -> engine-protocol.mjs', () => {
-  const g = graph(['/dist/index.mjs']);
-  for (const p of ['/dist/loader.mjs', '/dist/escaque.mjs', '/dist/engine.mjs', '/dist/engine-protocol.mjs']) {
-    assert.ok(g.has(p), p);
-  }
+test('index.html loads one script, the bundle, and preloads the rules\' WebAssembly', () => {
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  assert.deepEqual(scripts, [`<script type="module" src="${BUNDLE}">`]);
+  assert.doesNotMatch(html, /rel="modulepreload"/, 'nothing left to preload: the modules are in the bundle');
+  assert.match(html, /<link rel="preload" href="dist\/escaque\.wasm" as="fetch" type="application\/wasm" crossorigin>/);
 });
 
-test('every module of the app and of the board component is modulepreloaded', () => {
-  const main = readFileSync(new URL('app/main.js', WEB), 'utf8');
-  const board = /const BOARD_MODULE = '([^']+)'/.exec(main);
-  assert.ok(board, 'web/app/main.js names its BOARD_MODULE');
-  const needed = graph(['/app.js', new URL(board[1], 'http://x/app/main.js').pathname]);
-  assert.ok(needed.size >= 25, `only ${needed.size} modules found`);
-  for (const path of needed) {
-    if (path === '/app.js') continue;  // the page's own <script type="module">
-    assert.ok(preloaded.has(path), `${path.slice(1)} is imported at start but not modulepreloaded in web/index.html`);
+test('the bundle holds every module web/app.js imports, the board component and the package included', () => {
+  const inBundle = new Set(bundle.inputs.map((f) => {
+    const rel = relative(ROOT, f).split(sep).join('/');
+    return rel.startsWith('dist/') ? `/${rel}` : `/${rel.replace(/^web\//, '')}`;
+  }));
+  const needed = graph('/app.js');
+  for (const p of ['/app/main.js', '/board/escaque-board.js', '/dist/index.mjs', '/dist/escaque.mjs',
+    '/dist/engine.mjs', '/app/newgame.js', '/app/offline.js']) {
+    assert.ok(needed.has(p), `${p} is not reached from web/app.js (the walker is wrong)`);
   }
+  for (const p of needed) assert.ok(inBundle.has(p), `${p} is imported at start but not in the bundle`);
 });
 
-test('nothing is preloaded that the start does not import (a wasted request)', () => {
-  const main = readFileSync(new URL('app/main.js', WEB), 'utf8');
-  const board = /const BOARD_MODULE = '([^']+)'/.exec(main)[1];
-  const needed = graph(['/app.js', new URL(board, 'http://x/app/main.js').pathname]);
-  for (const path of preloaded) assert.ok(needed.has(path), `${path.slice(1)} is preloaded but not imported at start`);
+test('the bundle imports no other file (only Node built-ins, on Node-only paths)', () => {
+  for (const spec of imports(bundle.code)) assert.match(spec, /^node:/, `the bundle imports ${spec}`);
+  assert.match(bundle.code, /^\/\/ Generated by scripts\/bundle-app\.mjs/);
+});
+
+test('dist/app-bundle.js is current (npm run build, or the dev server, rebuilds it)', () => {
+  const built = new URL(BUNDLE, ROOT_URL);
+  assert.ok(existsSync(built), `${BUNDLE} is missing: npm run build`);
+  assert.equal(readFileSync(built, 'utf8'), bundle.code, `${BUNDLE} is older than its sources: node scripts/bundle-app.mjs`);
 });

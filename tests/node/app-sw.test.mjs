@@ -1,9 +1,13 @@
-// web/sw.js precaches every file the app can load: each module of web/app/ and
-// web/board/, the page's own files, and the package's runtime files in dist/;
-// and every name in its list exists (a missing file would fail the install).
+// web/sw.js precaches every file the app can load: the page's own files, the app's
+// one script (dist/app-bundle.js, scripts/bundle-app.mjs), and every file that
+// script loads apart (Workers and their imports, WebAssembly, sounds); and every
+// name in its list exists (a missing file would fail the install).
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { test } from 'node:test';
+
+import { ROOT as ROOT_DIR, bundleApp } from '../../scripts/bundle-app.mjs';
 
 const WEB = new URL('../../web/', import.meta.url);
 const ROOT = new URL('../../', import.meta.url);
@@ -16,21 +20,70 @@ function filesIn(dir, pattern) {
   return readdirSync(url).filter((f) => pattern.test(f)).map((f) => dir + f);
 }
 
-test('every module of the app and the board, and every sound, is precached', () => {
-  const needed = [...filesIn('app/', /\.js$/), ...filesIn('board/', /\.(js|mjs|svg|css)$/), ...filesIn('sounds/', /\.wav$/)];
-  assert.ok(needed.length >= 15);
-  for (const file of needed) assert.ok(list.includes(file), `${file} is not in web/sw.js PRECACHE`);
+// The served path ("app/x.js", "dist/y.mjs") of a file of the repository.
+const served = (file) => {
+  const rel = relative(ROOT_DIR, file).split(sep).join('/');
+  return rel.startsWith('dist/') ? rel : rel.replace(/^web\//, '');
+};
+const fileOf = (path) => (path.startsWith('dist/') ? new URL(path, ROOT) : new URL(path, WEB));
+
+// What a file loads apart from its importer: `new URL('literal', import.meta.url)` (Workers, the
+// WebAssembly, the service worker), and, for a Worker, its static imports.
+function loadedApart(path) {
+  const source = readFileSync(fileOf(path), 'utf8');
+  const urls = [...source.matchAll(/new URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g)].map((m) => m[1]);
+  return urls.map((u) => new URL(u, `http://x/${path}`).pathname.slice(1));
+}
+function staticImports(path) {
+  const source = readFileSync(fileOf(path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return [...source.matchAll(/^\s*(?:import|export)\s+(?:[\w*{}\s,$]+\s+from\s+)?['"](\.[^'"]+)['"]/gm)]
+    .map((m) => new URL(m[1], `http://x/${path}`).pathname.slice(1));
+}
+
+// Every file the app loads apart from the bundle, by served path ('./' for the app's root, the
+// service worker's scope).
+async function loadedByTheApp() {
+  const { inputs } = await bundleApp();
+  const inBundle = new Set(inputs.map(served));
+  const needed = new Set();
+  const todo = [...inBundle].flatMap(loadedApart);
+  while (todo.length) {
+    const path = todo.pop() || './';  // '': the root
+    // The service worker itself, and directories (the worker's scope; loader.mjs's own folder in Node).
+    if (needed.has(path) || path === 'sw.js' || path.endsWith('/')) continue;
+    needed.add(path);
+    if (/\.m?js$/.test(path)) todo.push(...loadedApart(path), ...staticImports(path));
+  }
+  return { inBundle, needed };
+}
+
+test('the bundle and everything it loads apart (Workers and their imports, WebAssembly) are precached', async () => {
+  assert.ok(list.includes('dist/app-bundle.js'), 'dist/app-bundle.js is not precached');
+  const { needed } = await loadedByTheApp();
+  for (const p of ['app/clock-worker.js', 'app/timecontrol.js', 'dist/escaque.wasm', 'dist/engine-worker.mjs',
+    'dist/escaque-engine.mjs', 'dist/escaque-engine.wasm']) {
+    assert.ok(needed.has(p), `${p} is not found as loaded by the app (the scan is wrong)`);
+  }
+  for (const p of needed) assert.ok(list.includes(p), `${p} is loaded by the app but not in web/sw.js PRECACHE`);
 });
 
-test('the page, its style, icon, manifest and the package runtime are precached', () => {
-  for (const file of ['./', 'index.html', 'app.js', 'style.css', 'favicon.svg', 'manifest.webmanifest',
-    'dist/index.mjs', 'dist/loader.mjs', 'dist/escaque.mjs', 'dist/escaque.wasm']) {
-    assert.ok(list.includes(file), file);
+test('every sound is precached', () => {
+  const sounds = filesIn('sounds/', /\.wav$/);
+  assert.ok(sounds.length >= 5);
+  for (const file of sounds) assert.ok(list.includes(file), `${file} is not in web/sw.js PRECACHE`);
+});
+
+test('no module of the bundle is precached on its own unless a Worker loads it (a second download)', async () => {
+  const { inBundle, needed } = await loadedByTheApp();
+  for (const p of list) {
+    assert.ok(!inBundle.has(p) || needed.has(p), `${p} is in the bundle: precaching it too downloads it twice`);
   }
-  // Whatever the package's index imports (e.g. the Engine's modules) ships with it.
-  const index = readFileSync(new URL('bindings/index.mjs', ROOT), 'utf8');
-  for (const [, name] of index.matchAll(/from '\.\/([\w-]+\.mjs)'/g)) {
-    assert.ok(list.includes(`dist/${name}`), `dist/${name} (imported by the package) is not precached`);
+});
+
+test('the page, its style, icon, manifest, the bundle and the rules\' WebAssembly are precached', () => {
+  for (const file of ['./', 'index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'dist/app-bundle.js',
+    'dist/escaque.wasm']) {
+    assert.ok(list.includes(file), file);
   }
 });
 
@@ -46,12 +99,5 @@ test('index.html references only precached files', () => {
   const html = readFileSync(new URL('index.html', WEB), 'utf8');
   for (const [, ref] of html.matchAll(/(?:href|src)="([^"#:]+)"/g)) {
     assert.ok(list.includes(ref), `index.html loads ${ref}, which is not precached`);
-  }
-});
-
-test('every runtime file of the built package (dist/*.mjs, *.wasm) is precached', () => {
-  const dist = new URL('dist/', ROOT);
-  for (const f of readdirSync(dist).filter((n) => /\.(mjs|wasm)$/.test(n))) {
-    assert.ok(list.includes(`dist/${f}`), `dist/${f} is not in web/sw.js PRECACHE`);
   }
 });

@@ -1,18 +1,19 @@
 // The engine as an opponent and as an adviser, through the package's Engine
 // (its search runs in its own Worker, so the page never waits on it).
-// Loaded lazily: a build without Engine leaves the app playable by two people.
+// A build without Engine leaves the app playable by two people (the package's namespace is read, so a
+// missing export is `undefined`, not a load error). The package is imported statically: the app loads
+// it anyway, and a dynamic import() of it would make scripts/bundle-app.mjs wrap the package's modules,
+// whose WebAssembly glue uses top-level await, in lazy initialisers that deadlock on the package's
+// index <-> engine.mjs import cycle.
+import * as pkg from '../dist/index.mjs';
+
 import { levelById, levelOptions } from './levels.js';
 
 let EngineClass;
 
 export async function engineAvailable() {
   if (EngineClass !== undefined) return EngineClass !== null;
-  try {
-    const pkg = await import('../dist/index.mjs');
-    EngineClass = typeof pkg.Engine === 'function' ? pkg.Engine : null;
-  } catch {
-    EngineClass = null;
-  }
+  EngineClass = typeof pkg.Engine === 'function' ? pkg.Engine : null;
   return EngineClass !== null;
 }
 

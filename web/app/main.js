@@ -12,6 +12,10 @@ import { play as sound, setSoundEnabled } from './sound.js';
 import * as store from './storage.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
+// The board component (web/board/; bundled with the app by scripts/bundle-app.mjs). Imported statically:
+// in one file it costs no request of its own, and a dynamic import() of it would make the bundler wrap
+// the package's modules in lazy initialisers (see engine-player.js).
+import '../board/escaque-board.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };
@@ -185,7 +189,17 @@ function humanMove(input, language = 'en') {
   }
 }
 
-board.onMove = (uci) => humanMove(uci);
+// A move made on the board before the game has started (the board takes one as soon as it shows the
+// start position, before the rules have loaded: see showEarlyPosition) waits, and is played once the
+// game has started; meanwhile the board puts the piece back.
+let earlyMove = null;
+board.onMove = (uci) => {
+  if (!ctrl.record) {
+    earlyMove = uci;
+    return false;
+  }
+  return humanMove(uci);
+};
 
 // Typed moves: the chosen notation first, then English (so "Nf3" works with any setting).
 function typedMove(text) {
@@ -536,37 +550,34 @@ function renderFinished() {
 
 // ---- start-up ----
 
-// The board component (web/board/), loaded beside the game: the game does not wait for it.
-const BOARD_MODULE = '../board/escaque-board.js';
-// 'escaque-interactive': the game is loaded and the board takes moves (measured by the perf test).
+// 'escaque-interactive': the board takes moves (measured by the perf test): the game is loaded, or, on
+// the start position of a game with no moves yet, the board shows it and takes the first move before
+// the rules have loaded (it is played once they have). 'escaque-game-ready': the game is loaded.
 function markInteractive() {
-  if (document.body.dataset.ready !== 'true' || !board.element) return;
+  if (!board.element) return;
+  if (document.body.dataset.ready !== 'true' && !earlyView?.interactive.match(/^(white|black)$/)) return;
   if (!performance.getEntriesByName('escaque-interactive').length) performance.mark('escaque-interactive');
 }
-function loadBoard() {
-  if (!BOARD_MODULE) return;
-  import(BOARD_MODULE).then(() => {
-    performance.mark('escaque-board-loaded');
-    if (!board.attachComponent()) return;
-    applySettings();
-    if (ctrl.record) render();
-    else if (earlyView) board.show(earlyView);
-    markInteractive();
-  })
-    .catch(() => { /* the text board stays */ });
+// The board component replaces the text board at once: it draws the position before the rules have
+// loaded (it needs them only to take moves).
+function attachBoard() {
+  if (!board.attachComponent()) return;
+  performance.mark('escaque-board-loaded');
 }
 
 let engineReady = false;
 
 // What the page can show before the rules (WebAssembly) have loaded: the position of a game with no
 // moves yet (a first visit's new game, or a saved game at its start), read from the saved record
-// without the package; not yet playable (interactive 'none'). A saved game with moves needs the rules
-// to know its position, so it shows when they are ready.
+// without the package. The board takes the first move there if a person is to make it (the board holds
+// it until the rules have loaded, the app until the game has started: see board.onMove). A saved game
+// with moves needs the rules to know its position, so it shows when they are ready.
 let earlyView = null;
 function showEarlyPosition(saved) {
   let fen = START_FEN;
   let chess960 = false;
   let orientation = 'w';
+  let interactive = 'white';  // a first visit's game: two people, White to move
   if (saved) {
     const atStart = saved.version === 1 && Array.isArray(saved.moves) && saved.moves.length === 0;
     if (!atStart || typeof saved.setup?.fen !== 'string') return;
@@ -574,8 +585,12 @@ function showEarlyPosition(saved) {
     chess960 = Boolean(saved.setup.chess960);
     const humans = ['w', 'b'].filter((s) => saved.players?.[s]?.type === 'human');
     if (humans.length === 1) orientation = humans[0];
+    const toMove = fen.split(' ')[1] === 'b' ? 'b' : 'w';
+    const finished = saved.ending !== null && saved.ending !== undefined;
+    interactive = !finished && saved.players?.[toMove]?.type === 'human' ? (toMove === 'w' ? 'white' : 'black')
+      : 'none';
   }
-  earlyView = { fen, orientation, interactive: 'none', lastMove: null, chess960, premoves: false, game: null };
+  earlyView = { fen, orientation, interactive, lastMove: null, chess960, premoves: false, game: null };
   try {
     board.show(earlyView);
     $('fen-out').value = fen;
@@ -593,10 +608,14 @@ function yieldToBrowser() {
 }
 
 async function main() {
+  // The app's modules have just been evaluated (one task, with the lines above): the board is built in
+  // a task of its own.
+  await yieldToBrowser();
   performance.mark('escaque-main');
+  attachBoard();
   showEarlyPosition(store.loadCurrent());
   applySettings();
-  loadBoard();
+  markInteractive();
   try {
     await init();
     performance.mark('escaque-wasm-ready');
@@ -628,7 +647,13 @@ async function main() {
   // A handle for diagnostics and the browser tests (read-only use).
   window.__escaque = { ctrl, clock };
   document.body.dataset.ready = 'true';
+  performance.mark('escaque-game-ready');
   markInteractive();
+  if (earlyMove) {
+    const uci = earlyMove;
+    earlyMove = null;
+    humanMove(uci);
+  }
   // Not needed to play: after the first paint.
   setTimeout(() => {
     renderFinished();

@@ -394,13 +394,16 @@ export class EscaqueBoard extends ElementBase {
 
   // Whether a person may pick up a piece of `color` now: 'move', 'premove' or null.
   #mayPick(color) {
-    if (!this.#chess || this.#viewPly !== null || this.#busy) return null;
+    if (this.#viewPly !== null || this.#busy) return null;
     const who = this.interactive;
     if (who === 'none' || (who !== 'both' && who[0] !== color)) return null;
+    const premoves = who !== 'both' && this.hasAttribute('premoves') && !OFF.has(this.getAttribute('premoves'));
+    // Before the rules have loaded, a move of the side to move waits for them as a premove waits for its
+    // turn: played as soon as they are ready if it is legal, else dropped (and announced).
+    if (!this.#chess) return turnOf(this.#fen) === color || premoves ? 'premove' : null;
     if (this.#chess.isGameOver()) return null;
     if (turnOf(this.#fen) === color) return 'move';
-    return who !== 'both' && this.hasAttribute('premoves') && !OFF.has(this.getAttribute('premoves')) ? 'premove'
-      : null;
+    return premoves ? 'premove' : null;
   }
 
   // ---- internals: input ----
