@@ -1,16 +1,14 @@
 // The Game half of the JavaScript surface: class GameHandle wraps escaque::Game
-// for bindings/escaque.mjs (the public Chess class). Internal: names here may
-// change; users go through the JS wrapper, which validates every argument's
-// type before calling in.
+// for the public Chess class (bindings/index.mjs, through the JS GameHandle of
+// bindings/escaque.mjs). Internal: names here may change.
 //
-// Nothing here may abort the module or throw across the boundary: every
-// failure comes back as a plain object {ok: false, code, message, ...} that
-// the wrapper maps to an EscaqueError subclass. Results are copied into plain
-// JS values, so callers never hold C++ memory except the handle itself.
-#include <emscripten/bind.h>
+// Plain exports, no embind (rules_io.h): the calls made per move exchange packed
+// bytes through the static io buffer ("the hot path" below); the others take
+// their text arguments from the input buffer and answer JSON. Nothing here may
+// abort the module or throw across the boundary: every failure comes back as
+// {ok: false, code, message, ...}, which the wrapper maps to an EscaqueError
+// subclass. A game is its address; the wrapper frees it (escaque_game_delete).
 #include <emscripten/emscripten.h>
-#include <emscripten/val.h>
-#include <malloc.h>
 
 #include <cstdint>
 #include <algorithm>
@@ -20,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "js_result.h"
+#include "rules_io.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "notation/language.h"
@@ -33,12 +31,11 @@
 namespace escaque {
 namespace {
 
-using emscripten::val;
-
-using js::failure;
-using js::fen_failure;
-
-using js::success;
+using js::Args;
+using js::JsonOut;
+using js::io;
+using js::IO_BYTES;
+using js::IO_TEXT_MAX;
 
 const char* game_error_code(GameErrorKind kind) {
   switch (kind) {
@@ -69,119 +66,88 @@ const char* san_error_code(SanError e) {
   return "OK";
 }
 
-val from_game_error(const GameError& e) {
-  return e ? failure(game_error_code(e.kind), e.message) : success();
+int from_game_error(const GameError& e) {
+  return e ? js::fail(game_error_code(e.kind), e.message) : js::succeed();
 }
 
-std::string color_name(Color c) { return c == WHITE ? "w" : "b"; }
-std::string piece_letter(PieceType pt) { return std::string(1, "pnbrqk"[pt]); }
+const char* color_name(Color c) { return c == WHITE ? "w" : "b"; }
+std::string_view piece_letter(PieceType pt) { return std::string_view(&"pnbrqk"[pt], 1); }
 
-// The plain-object description of legal move m in pos (before it is played).
-val describe_move(const Position& pos, Move m, Language lang) {
-  val r = val::object();
+// The plain-object description of legal move m in pos (before it is played), as one JSON object.
+void describe_move(JsonOut& j, const Position& pos, Move m, Language lang) {
   const Piece moving = pos.piece_on(m.from());
   const bool castle = m.kind() == CASTLING;
   const bool enPassant = m.kind() == EN_PASSANT;
   const bool promotion = m.kind() == PROMOTION;
   const Piece target = pos.piece_on(m.to());
   const bool capture = enPassant || (!castle && target != NO_PIECE);
-  const std::string uci = move_to_uci(pos, m);
   const std::string san = move_to_san(pos, m, lang);
-  r.set("id", int(m.raw()));
-  r.set("from", square_name(m.from()));
+  j.open('{');
+  j.member("id", int(m.raw()));
+  j.member("from", square_name(m.from()));
   // Castling is stored king-takes-rook; "to" is where the king lands (g or c file), also in Chess960.
   const bool kingSide = file_of(m.to()) > file_of(m.from());
-  r.set("to", castle ? square_name(make_square(kingSide ? 6 : 2, rank_of(m.from()))) : square_name(m.to()));
-  r.set("color", color_name(color_of(moving)));
-  r.set("piece", piece_letter(type_of(moving)));
-  if (promotion) r.set("promotion", piece_letter(m.promotion()));
-  if (capture) r.set("captured", enPassant ? std::string("p") : piece_letter(type_of(target)));
-  if (castle) r.set("rookFrom", square_name(m.to()));
-  r.set("san", san);
-  r.set("uci", uci);
-  val flags = val::object();
-  flags.set("capture", capture);
-  flags.set("enPassant", enPassant);
-  flags.set("castle", castle ? val(std::string(kingSide ? "king" : "queen"))
-                             : val(false));
-  flags.set("promotion", promotion);
+  j.member("to", square_name(castle ? make_square(kingSide ? 6 : 2, rank_of(m.from())) : m.to()));
+  j.member("color", color_name(color_of(moving)));
+  j.member("piece", piece_letter(type_of(moving)));
+  if (promotion) j.member("promotion", piece_letter(m.promotion()));
+  if (capture) j.member("captured", piece_letter(enPassant ? PAWN : type_of(target)));
+  if (castle) j.member("rookFrom", square_name(m.to()));
+  j.member("san", san);
+  j.member("uci", move_to_uci(pos, m));
+  j.key("flags");
+  j.open('{');
+  j.member("capture", capture);
+  j.member("enPassant", enPassant);
+  j.key("castle");
+  if (castle) j.string(kingSide ? "king" : "queen");
+  else j.boolean(false);
+  j.member("promotion", promotion);
   const char last = san.empty() ? ' ' : san.back();
-  flags.set("check", last == '+' || last == '#');
-  flags.set("checkmate", last == '#');
-  r.set("flags", flags);
-  return r;
+  j.member("check", last == '+' || last == '#');
+  j.member("checkmate", last == '#');
+  j.close('}');
+  j.close('}');
 }
 
-std::optional<Language> language_of(const std::string& code) { return parse_language(code); }
+std::optional<Language> language_of(std::string_view code) { return parse_language(code); }
+
+int unknown_language(std::string_view lang) {
+  return js::fail("INVALID_ARGUMENT", "unknown language \"" + std::string(lang) + "\"");
+}
+
+// {ok: true, <name>: address} for a new handle.
+int created(const char* name, const void* handle) {
+  JsonOut j;
+  js::success(j);
+  j.member(name, int(reinterpret_cast<std::uintptr_t>(handle)));
+  j.close('}');
+  return js::finish(j);
+}
 
 class GameHandle {
  public:
   GameHandle() = default;
-
-  // ---- construction (static factories return {ok, game} or a failure) ----
-  static val from_fen(const std::string& fen, bool chess960) {
-    Position pos;
-    FenOptions options;
-    options.chess960 = chess960;
-    if (FenError e = parse_fen(fen, pos, options)) {
-      return fen_failure(e);
-    }
-    val r = success();
-    r.set("game", GameHandle(Game(pos)));
-    return r;
-  }
-
-  static val chess960_start(int index) {
-    std::optional<Game> g = Game::chess960(index);
-    if (!g) return failure("INVALID_ARGUMENT", "Chess960 index " + std::to_string(index) + " is not 0..959");
-    val r = success();
-    r.set("game", GameHandle(std::move(*g)));
-    return r;
-  }
-
-  static val from_pgn(const std::string& text, const std::string& lang) {
-    std::optional<Language> l = language_of(lang);
-    if (!l) return failure("INVALID_ARGUMENT", "unknown language \"" + lang + "\"");
-    PgnReadOptions options;
-    options.language = *l;
-    PgnReadResult read = read_pgn(text, options);
-    if (!read.ok()) {
-      const PgnError& e = read.errors.front();
-      val r = failure("PGN_PARSE", e.message);
-      r.set("kind", std::string(pgn_error_name(e.kind)));
-      r.set("line", e.line);
-      r.set("column", e.column);
-      return r;
-    }
-    if (read.games.empty()) return failure("PGN_PARSE", "the PGN text holds no game");
-    PgnReplay replay = pgn_to_game(read.games.front());
-    if (!replay.ok()) return failure("PGN_PARSE", replay.error);
-    GameHandle handle(std::move(replay.game));
-    handle.tags_ = read.games.front().tags;
-    val r = success();
-    r.set("game", std::move(handle));
-    return r;
-  }
-
-  GameHandle clone() const { return *this; }
-
-  // Where this handle lives in WebAssembly memory: the key of the hot-path
-  // exports below (escaque_*), which the wrapper calls directly.
-  int address() const { return int(reinterpret_cast<std::uintptr_t>(this)); }
+  explicit GameHandle(Game game) : game_(std::move(game)) {}
 
   // ---- hot path (see the extern "C" functions at the end of this file) ----
   const Game& game() const { return game_; }
+  Game& game() { return game_; }
+  std::vector<PgnTag>& tags() { return tags_; }
+  const std::vector<PgnTag>& tags() const { return tags_; }
   // The legal moves of the current position, generated once per position.
   const MoveList& legal() const {
     if (!legalValid_) {
       // Generated in place: copying a MoveList (516 bytes) would go through
-      // emscripten_memcpy_big, a call out to JavaScript.
+      // a call of memcpy.
       legal_.size = 0;
       generate_moves(game_.position(), legal_);
       legalValid_ = true;
     }
     return legal_;
   }
+  // Forgets the list: the position changed (or may have).
+  void changed() { legalValid_ = false; }
   // Plays a legal move; true unless Game refused it (it cannot: m is legal).
   bool play_legal(Move m) {
     legalValid_ = false;
@@ -196,154 +162,107 @@ class GameHandle {
     return !game_.redo();
   }
 
-  // ---- moves ----
-  val moves(const std::string& lang) const {
-    const Language l = language_of(lang).value_or(Language::English);
-    val list = val::array();
-    if (game_.is_over()) return list;
-    const Position& pos = game_.position();
-    for (Move m : legal_moves(pos)) list.call<void>("push", describe_move(pos, m, l));
-    return list;
-  }
-
-  val moves_uci() const {
-    val list = val::array();
-    if (game_.is_over()) return list;
-    const Position& pos = game_.position();
-    for (Move m : legal_moves(pos)) list.call<void>("push", move_to_uci(pos, m));
-    return list;
-  }
-
   // Finds the move `text` names (lenient SAN in `lang`, or UCI) without
   // playing it: {ok, move: <description>} or a failure with candidates.
-  val parse(const std::string& text, const std::string& lang) const {
+  int parse(std::string_view text, std::string_view lang) const {
     std::optional<Language> l = language_of(lang);
-    if (!l) return failure("INVALID_ARGUMENT", "unknown language \"" + lang + "\"");
+    if (!l) return unknown_language(lang);
     const Position& pos = game_.position();
     SanResult s = parse_san(pos, text, *l);
+    JsonOut j;
     if (!s.ok()) {
-      val r = failure(san_error_code(s.kind), s.message);
-      val candidates = val::array();
-      for (Move m : s.candidates) candidates.call<void>("push", move_to_san(pos, m, *l));
-      r.set("candidates", candidates);
-      if (s.offset >= 0) r.set("offset", s.offset);
-      return r;
+      js::failure(j, san_error_code(s.kind), s.message);
+      j.key("candidates");
+      j.open('[');
+      for (Move m : s.candidates) j.string(move_to_san(pos, m, *l));
+      j.close(']');
+      if (s.offset >= 0) j.member("offset", s.offset);
+    } else {
+      js::success(j);
+      j.key("move");
+      describe_move(j, pos, s.move, *l);
     }
-    val r = success();
-    r.set("move", describe_move(pos, s.move, *l));
-    return r;
+    j.close('}');
+    return js::finish(j);
   }
 
   // Plays text (as parse()); on success returns the description of the move played.
-  val play_text(const std::string& text, const std::string& lang) {
-    if (game_.is_over()) return failure("GAME_OVER", over_message());
+  int play_text(std::string_view text, std::string_view lang) {
+    if (game_.is_over()) return js::fail("GAME_OVER", over_message());
     std::optional<Language> l = language_of(lang);
-    if (!l) return failure("INVALID_ARGUMENT", "unknown language \"" + lang + "\"");
+    if (!l) return unknown_language(lang);
     SanResult s = parse_san(game_.position(), text, *l);
     if (!s.ok()) return parse(text, lang);  // the same failure, with its candidates spelled out
     return play_move(s.move);
   }
 
-  // Plays the move with internal id `id` (from moves() or parse()).
-  val play_id(int id) {
-    if (game_.is_over()) return failure("GAME_OVER", over_message());
-    const Move m(static_cast<std::uint16_t>(id));
-    if (id < 0 || id > 0xFFFF || !game_.is_legal(m)) {
-      return failure("ILLEGAL_MOVE", "not a legal move in this position");
-    }
-    return play_move(m);
-  }
-
   // Both describe the move in the position before it, which undo() leaves
   // and redo() starts from (no replay from the start).
-  val undo() {
+  int undo() {
     legalValid_ = false;
-    if (game_.ply() == 0) return failure("NOTHING_TO_UNDO", "no move has been played");
+    if (game_.ply() == 0) return js::fail("NOTHING_TO_UNDO", "no move has been played");
     const Move m = game_.history().back().move;
     if (GameError e = game_.undo()) return from_game_error(e);
-    val r = success();
-    r.set("move", describe_move(game_.position(), m, Language::English));
-    return r;
+    return answer_move(game_.position(), m);
   }
 
-  val redo() {
+  int redo() {
     legalValid_ = false;
     const Position before = game_.position();
     if (GameError e = game_.redo()) return from_game_error(e);
-    val r = success();
-    r.set("move", describe_move(before, game_.history().back().move, Language::English));
-    return r;
+    return answer_move(before, game_.history().back().move);
   }
 
-  // The moves played, as SAN strings in `lang`, or as descriptions when verbose.
-  val history(bool verbose, const std::string& lang) const {
+  // The moves played, as SAN strings in `lang`, or as descriptions (with the FEN before and
+  // after each) when verbose.
+  int history(bool verbose, std::string_view lang) const {
     const Language l = language_of(lang).value_or(Language::English);
-    val list = val::array();
+    JsonOut j;
+    j.open('[');
     Position pos = game_.start_position();
+    std::string before = verbose ? to_fen(pos) : std::string();
     for (const PlyRecord& rec : game_.history()) {
       if (verbose) {
-        val d = describe_move(pos, rec.move, l);
-        d.set("before", to_fen(pos));
-        list.call<void>("push", d);
+        // The description, reopened for the FENs before and after the move.
+        describe_move(j, pos, rec.move, l);
+        j.text.pop_back();
+        UndoInfo undo;
+        pos.do_move(rec.move, undo);
+        std::string after = to_fen(pos);
+        j.member("before", before);
+        j.member("after", after);
+        j.close('}');
+        before = std::move(after);
       } else {
-        list.call<void>("push", move_to_san(pos, rec.move, l));
-      }
-      UndoInfo undo;
-      pos.do_move(rec.move, undo);
-    }
-    if (verbose) {
-      // Each entry also gets the FEN after it (the next one's "before", or the current position).
-      const int n = list["length"].as<int>();
-      for (int i = 0; i < n; ++i) {
-        list[i].set("after", i + 1 < n ? list[i + 1]["before"] : val(to_fen(game_.position())));
+        j.string(move_to_san(pos, rec.move, l));
+        UndoInfo undo;
+        pos.do_move(rec.move, undo);
       }
     }
-    return list;
+    j.close(']');
+    return js::finish(j);
   }
 
-  // ---- state ----
-  std::string fen() const { return to_fen(game_.position()); }
-  // 64 characters a1, b1, ..., h8: FEN piece letters, '.' for an empty square.
-  std::string board() const {
-    std::string squares(64, '.');
-    const Position& pos = game_.position();
-    for (int s = 0; s < 64; ++s) {
-      const Piece p = pos.piece_on(Square(s));
-      if (p != NO_PIECE) squares[s] = piece_to_char(p);
-    }
-    return squares;
-  }
-  std::string turn() const { return color_name(game_.position().side_to_move()); }
-  bool in_check() const { return game_.position().in_check(); }
-  bool is_checkmate() const { return game_.outcome().reason == OutcomeReason::Checkmate; }
-  bool is_stalemate() const { return game_.outcome().reason == OutcomeReason::Stalemate; }
-  bool is_dead_position() const { return escaque::is_dead_position(game_.position()); }
-  bool is_insufficient_material() const { return escaque::is_insufficient_material(game_.position()); }
-  bool can_checkmate(int color) const { return escaque::can_checkmate(game_.position(), Color(color)); }
-  int repetition_count() const { return game_.repetition_count(); }
-  int ply() const { return game_.ply(); }
-  int redo_count() const { return game_.redo_count(); }
-  bool is_over() const { return game_.is_over(); }
-  bool chess960() const { return game_.position().is_chess960(); }
-  std::string draw_offer() const {
-    return game_.draw_offer() ? color_name(*game_.draw_offer()) : std::string();
-  }
-  bool can_claim_draw() const { return game_.can_claim_threefold() || game_.can_claim_fifty_moves(); }
-
-  val outcome() const {
+  int outcome() const {
     const Outcome& o = game_.outcome();
-    val r = val::object();
-    r.set("result", std::string(o.result));
-    r.set("reason", std::string(reason_name(o.reason)));
-    r.set("winner", o.winner ? val(color_name(*o.winner)) : val::null());
-    r.set("by", o.by ? val(color_name(*o.by)) : val::null());
-    r.set("termination", std::string(pgn_termination(o.reason)));
-    r.set("description", o.is_over() ? describe(o) : std::string("Game in progress"));
-    return r;
+    JsonOut j;
+    j.open('{');
+    j.member("result", o.result);
+    j.member("reason", reason_name(o.reason));
+    j.key("winner");
+    if (o.winner) j.string(color_name(*o.winner));
+    else j.null();
+    j.key("by");
+    if (o.by) j.string(color_name(*o.by));
+    else j.null();
+    j.member("termination", pgn_termination(o.reason));
+    j.member("description", o.is_over() ? describe(o) : std::string("Game in progress"));
+    j.close('}');
+    return js::finish(j);
   }
 
   // ---- claims and other endings ----
-  val claim_draw(int intendedId) {
+  int claim_draw(int intendedId) {
     legalValid_ = false;  // a refused claim with an intended move plays it
     ClaimResult c;
     if (intendedId < 0) {
@@ -353,31 +272,37 @@ class GameHandle {
       c = game_.claim_draw_with_move(m);
     }
     if (c.error) return from_game_error(c.error);
-    val r = success();
-    r.set("granted", c.granted);
-    r.set("grounds", std::string(reason_name(c.grounds)));
-    r.set("intendedMovePlayed", c.intendedMovePlayed);
-    r.set("explanation", c.explanation);
-    return r;
+    JsonOut j;
+    js::success(j);
+    j.member("granted", c.granted);
+    j.member("grounds", reason_name(c.grounds));
+    j.member("intendedMovePlayed", c.intendedMovePlayed);
+    j.member("explanation", c.explanation);
+    j.close('}');
+    return js::finish(j);
   }
-  val resign(int color) { return from_game_error(game_.resign(Color(color))); }
-  val flag(int color) { return from_game_error(game_.flag(Color(color))); }
-  val offer_draw(int color) { return from_game_error(game_.offer_draw(Color(color))); }
-  val accept_draw(int color) { return from_game_error(game_.accept_draw(Color(color))); }
-  val decline_draw(int color) { return from_game_error(game_.decline_draw(Color(color))); }
 
   // ---- PGN ----
-  // clocks: remaining time in milliseconds after each move (may be shorter than the game); tags: [[name, value]...]
-  val pgn(const std::string& lang, val clocks, val tags, int lineWidth) const {
+  // Arguments: the language, the clocks (remaining milliseconds after each move, decimal integers
+  // separated by spaces; may be fewer than the moves), then tag names and values, alternately.
+  int pgn(Args& args, int lineWidth) const {
+    const std::string_view lang = args.next();
     std::optional<Language> l = language_of(lang);
-    if (!l) return failure("INVALID_ARGUMENT", "unknown language \"" + lang + "\"");
+    if (!l) return unknown_language(lang);
     std::vector<std::int64_t> clockMillis;
-    const int nClocks = clocks["length"].as<int>();
-    for (int i = 0; i < nClocks; ++i) clockMillis.push_back(std::int64_t(clocks[i].as<double>()));
+    const std::string_view clocks = args.next();
+    for (std::size_t i = 0; i < clocks.size();) {
+      std::int64_t v = 0;
+      while (i < clocks.size() && clocks[i] != ' ') {
+        if (v < (std::int64_t(1) << 52)) v = v * 10 + (clocks[i] - '0');
+        ++i;
+      }
+      clockMillis.push_back(v);
+      ++i;
+    }
     std::vector<PgnTag> allTags = tags_;
-    const int nTags = tags["length"].as<int>();
-    for (int i = 0; i < nTags; ++i) {
-      PgnTag t{tags[i][0].as<std::string>(), tags[i][1].as<std::string>()};
+    while (!args.done()) {
+      PgnTag t{args.text(), args.text()};
       bool replaced = false;
       for (PgnTag& existing : allTags) {
         if (existing.name == t.name) { existing.value = t.value; replaced = true; }
@@ -385,41 +310,52 @@ class GameHandle {
       if (!replaced) allTags.push_back(std::move(t));
     }
     PgnFromGame from = pgn_from_game(game_, allTags, clockMillis);
-    if (!from.ok()) return failure("INVALID_ARGUMENT", from.error);
+    if (!from.ok()) return js::fail("INVALID_ARGUMENT", from.error);
     PgnWriteOptions options;
     options.language = *l;
     options.lineWidth = lineWidth;
     PgnWriteResult written = write_pgn(from.pgn, options);
-    if (!written.ok()) return failure("INVALID_ARGUMENT", written.error);
-    val r = success();
-    r.set("text", written.text);
-    return r;
+    if (!written.ok()) return js::fail("INVALID_ARGUMENT", written.error);
+    JsonOut j;
+    js::success(j);
+    j.member("text", written.text);
+    j.close('}');
+    return js::finish(j);
   }
 
-  val headers() const {
-    val r = val::array();
+  int headers() const {
+    JsonOut j;
+    j.open('[');
     for (const PgnTag& t : tags_) {
-      val pair = val::array();
-      pair.call<void>("push", t.name);
-      pair.call<void>("push", t.value);
-      r.call<void>("push", pair);
+      j.open('[');
+      j.string(t.name);
+      j.string(t.value);
+      j.close(']');
     }
-    return r;
+    j.close(']');
+    return js::finish(j);
+  }
+
+  std::string over_message() const {
+    return std::string("the game is over: ") + describe(game_.outcome());
   }
 
  private:
-  explicit GameHandle(Game game) : game_(std::move(game)) {}
-
-  val play_move(Move m) {
-    legalValid_ = false;
-    val description = describe_move(game_.position(), m, Language::English);
-    if (GameError e = game_.play(m)) return from_game_error(e);
-    val r = success();
-    r.set("move", description);
-    return r;
+  // {ok: true, move: <description of m in pos>}.
+  static int answer_move(const Position& pos, Move m) {
+    JsonOut j;
+    js::success(j);
+    j.key("move");
+    describe_move(j, pos, m, Language::English);
+    j.close('}');
+    return js::finish(j);
   }
-  std::string over_message() const {
-    return std::string("the game is over: ") + describe(game_.outcome());
+
+  int play_move(Move m) {
+    legalValid_ = false;
+    const Position before = game_.position();
+    if (GameError e = game_.play(m)) return from_game_error(e);
+    return answer_move(before, m);
   }
 
   Game game_;
@@ -428,8 +364,30 @@ class GameHandle {
   mutable bool legalValid_ = false;
 };
 
-// Bytes currently allocated by malloc: the leak tests watch it stay flat.
-int heap_in_use() { return mallinfo().uordblks; }
+// The first game of a PGN text, its mainline played: {ok, game} or PGN_PARSE with where.
+int game_from_pgn(std::string_view text, std::string_view lang) {
+  std::optional<Language> l = language_of(lang);
+  if (!l) return unknown_language(lang);
+  PgnReadOptions options;
+  options.language = *l;
+  PgnReadResult read = read_pgn(text, options);
+  if (!read.ok()) {
+    const PgnError& e = read.errors.front();
+    JsonOut j;
+    js::failure(j, "PGN_PARSE", e.message);
+    j.member("kind", pgn_error_name(e.kind));
+    j.member("line", e.line);
+    j.member("column", e.column);
+    j.close('}');
+    return js::finish(j);
+  }
+  if (read.games.empty()) return js::fail("PGN_PARSE", "the PGN text holds no game");
+  PgnReplay replay = pgn_to_game(read.games.front());
+  if (!replay.ok()) return js::fail("PGN_PARSE", replay.error);
+  GameHandle* handle = new GameHandle(std::move(replay.game));
+  handle->tags() = read.games.front().tags;
+  return created("game", handle);
+}
 
 }  // namespace
 }  // namespace escaque
@@ -448,11 +406,6 @@ int heap_in_use() { return mallinfo().uordblks; }
 // the wrapper then takes the embind path, which builds the error.
 namespace escaque {
 namespace {
-
-constexpr int IO_BYTES = 16384;
-alignas(8) std::uint8_t io[IO_BYTES];
-// Text arguments longer than this go through embind (never the case for real moves).
-constexpr int IO_TEXT_MAX = 256;
 
 GameHandle& handle_at(int address) { return *reinterpret_cast<GameHandle*>(std::uintptr_t(address)); }
 
@@ -541,11 +494,8 @@ Move match_uci(const GameHandle& h, std::string_view text) {
 extern "C" {
 
 using escaque::GameHandle;
-using escaque::io;
-
-EMSCRIPTEN_KEEPALIVE int escaque_io() { return int(reinterpret_cast<std::uintptr_t>(io)); }
-EMSCRIPTEN_KEEPALIVE int escaque_io_bytes() { return escaque::IO_BYTES; }
-EMSCRIPTEN_KEEPALIVE int escaque_io_text_max() { return escaque::IO_TEXT_MAX; }
+using escaque::js::io;
+using escaque::js::Args;
 
 // The legal moves' ids (uint16) at io; their count (0 when the game is over).
 EMSCRIPTEN_KEEPALIVE int escaque_move_ids(int game) {
@@ -568,7 +518,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_moves(int game, int langLen) {
   const escaque::MoveList& list = h.legal();
   std::uint8_t* out = io;
   for (escaque::Move m : list) {
-    const int n = escaque::write_description(h.game().position(), m, lang, out, io + escaque::IO_BYTES);
+    const int n = escaque::write_description(h.game().position(), m, lang, out, io + escaque::js::IO_BYTES);
     if (!n) return -1;
     out += n;
   }
@@ -580,7 +530,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_moves(int game, int langLen) {
 // or 0 with nothing changed (game over, unknown language, no such legal move).
 EMSCRIPTEN_KEEPALIVE int escaque_play(int game, int textLen, int langLen) {
   GameHandle& h = escaque::handle_at(game);
-  if (h.game().is_over() || textLen > escaque::IO_TEXT_MAX || langLen > escaque::IO_TEXT_MAX) return 0;
+  if (h.game().is_over() || textLen > escaque::js::IO_TEXT_MAX || langLen > escaque::js::IO_TEXT_MAX) return 0;
   const std::optional<escaque::Language> lang = escaque::io_language(textLen, langLen);
   if (!lang) return 0;
   const std::string_view text(reinterpret_cast<const char*>(io), std::size_t(textLen));
@@ -590,7 +540,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_play(int game, int textLen, int langLen) {
     if (!s.ok()) return 0;
     m = s.move;
   }
-  if (!escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::IO_BYTES))
+  if (!escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::js::IO_BYTES))
     return 0;
   return h.play_legal(m) ? 1 : 0;
 }
@@ -602,7 +552,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_undo(int game) {
   if (h.game().ply() == 0) return 0;
   const escaque::Move m = h.game().history().back().move;
   if (!h.undo_fast()) return 0;
-  escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::IO_BYTES);
+  escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::js::IO_BYTES);
   return 1;
 }
 
@@ -614,14 +564,14 @@ EMSCRIPTEN_KEEPALIVE int escaque_redo(int game) {
   const escaque::Position before = h.game().position();
   if (!h.redo_fast()) return 0;
   escaque::write_description(before, h.game().history().back().move, escaque::Language::English, io,
-                             io + escaque::IO_BYTES);
+                             io + escaque::js::IO_BYTES);
   return 1;
 }
 
 // The FEN at io (ASCII); its length.
 EMSCRIPTEN_KEEPALIVE int escaque_fen(int game) {
   const std::string fen = escaque::to_fen(escaque::handle_at(game).game().position());
-  const int n = int(std::min<std::size_t>(fen.size(), escaque::IO_BYTES));
+  const int n = int(std::min<std::size_t>(fen.size(), escaque::js::IO_BYTES));
   std::memcpy(io, fen.data(), std::size_t(n));
   return n;
 }
@@ -646,49 +596,108 @@ EMSCRIPTEN_KEEPALIVE int escaque_outcome_reason(int game) {
   return int(escaque::handle_at(game).game().outcome().reason);
 }
 
-}  // extern "C"
+// ---------------------------------------------------------------- the rest (JSON answers)
 
-EMSCRIPTEN_BINDINGS(escaque_game) {
-  using escaque::GameHandle;
-  emscripten::class_<GameHandle>("GameHandle")
-      .constructor<>()
-      .class_function("fromFen", &GameHandle::from_fen)
-      .class_function("chess960", &GameHandle::chess960_start)
-      .class_function("fromPgn", &GameHandle::from_pgn)
-      .function("clone", &GameHandle::clone)
-      .function("address", &GameHandle::address)
-      .function("moves", &GameHandle::moves)
-      .function("movesUci", &GameHandle::moves_uci)
-      .function("parse", &GameHandle::parse)
-      .function("playText", &GameHandle::play_text)
-      .function("playId", &GameHandle::play_id)
-      .function("undo", &GameHandle::undo)
-      .function("redo", &GameHandle::redo)
-      .function("history", &GameHandle::history)
-      .function("fen", &GameHandle::fen)
-      .function("board", &GameHandle::board)
-      .function("turn", &GameHandle::turn)
-      .function("inCheck", &GameHandle::in_check)
-      .function("isCheckmate", &GameHandle::is_checkmate)
-      .function("isStalemate", &GameHandle::is_stalemate)
-      .function("isDeadPosition", &GameHandle::is_dead_position)
-      .function("isInsufficientMaterial", &GameHandle::is_insufficient_material)
-      .function("canCheckmate", &GameHandle::can_checkmate)
-      .function("repetitionCount", &GameHandle::repetition_count)
-      .function("ply", &GameHandle::ply)
-      .function("redoCount", &GameHandle::redo_count)
-      .function("isOver", &GameHandle::is_over)
-      .function("isChess960", &GameHandle::chess960)
-      .function("drawOffer", &GameHandle::draw_offer)
-      .function("canClaimDraw", &GameHandle::can_claim_draw)
-      .function("outcome", &GameHandle::outcome)
-      .function("claimDraw", &GameHandle::claim_draw)
-      .function("resign", &GameHandle::resign)
-      .function("flag", &GameHandle::flag)
-      .function("offerDraw", &GameHandle::offer_draw)
-      .function("acceptDraw", &GameHandle::accept_draw)
-      .function("declineDraw", &GameHandle::decline_draw)
-      .function("pgn", &GameHandle::pgn)
-      .function("headers", &GameHandle::headers);
-  emscripten::function("heapInUse", &escaque::heap_in_use);
+// Lifecycle: a game is its address.
+EMSCRIPTEN_KEEPALIVE int escaque_game_new() { return int(reinterpret_cast<std::uintptr_t>(new GameHandle())); }
+EMSCRIPTEN_KEEPALIVE void escaque_game_delete(int game) { delete &escaque::handle_at(game); }
+EMSCRIPTEN_KEEPALIVE int escaque_game_clone(int game) {
+  return int(reinterpret_cast<std::uintptr_t>(new GameHandle(escaque::handle_at(game))));
 }
+EMSCRIPTEN_KEEPALIVE int escaque_game_is_chess960(int game) {
+  return escaque::handle_at(game).game().position().is_chess960();
+}
+
+// Arguments: the FEN. {ok, game} or INVALID_FEN.
+EMSCRIPTEN_KEEPALIVE int escaque_game_from_fen(int chess960) {
+  Args args;
+  escaque::Position pos;
+  escaque::FenOptions options;
+  options.chess960 = chess960 != 0;
+  if (escaque::FenError e = escaque::parse_fen(args.next(), pos, options)) return escaque::js::fen_fail(e);
+  return escaque::created("game", new GameHandle(escaque::Game(pos)));
+}
+
+EMSCRIPTEN_KEEPALIVE int escaque_game_chess960(int index) {
+  std::optional<escaque::Game> g = escaque::Game::chess960(index);
+  if (!g) {
+    return escaque::js::fail("INVALID_ARGUMENT", "Chess960 index " + std::to_string(index) + " is not 0..959");
+  }
+  return escaque::created("game", new GameHandle(std::move(*g)));
+}
+
+// Arguments: the PGN text, the language of its piece letters.
+EMSCRIPTEN_KEEPALIVE int escaque_game_from_pgn() {
+  Args args;
+  const std::string_view text = args.next();
+  return escaque::game_from_pgn(text, args.next());
+}
+
+// Arguments: the move text, the language.
+EMSCRIPTEN_KEEPALIVE int escaque_game_parse(int game) {
+  Args args;
+  const std::string_view text = args.next();
+  return escaque::handle_at(game).parse(text, args.next());
+}
+EMSCRIPTEN_KEEPALIVE int escaque_game_play_text(int game) {
+  Args args;
+  const std::string_view text = args.next();
+  return escaque::handle_at(game).play_text(text, args.next());
+}
+EMSCRIPTEN_KEEPALIVE int escaque_game_undo(int game) { return escaque::handle_at(game).undo(); }
+EMSCRIPTEN_KEEPALIVE int escaque_game_redo(int game) { return escaque::handle_at(game).redo(); }
+// Arguments: the language.
+EMSCRIPTEN_KEEPALIVE int escaque_game_history(int game, int verbose) {
+  Args args;
+  return escaque::handle_at(game).history(verbose != 0, args.next());
+}
+EMSCRIPTEN_KEEPALIVE int escaque_game_outcome(int game) { return escaque::handle_at(game).outcome(); }
+EMSCRIPTEN_KEEPALIVE int escaque_game_claim_draw(int game, int intendedId) {
+  return escaque::handle_at(game).claim_draw(intendedId);
+}
+// The other endings and the draw offers, by colour (0 white, 1 black).
+enum GameAct { RESIGN, FLAG, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW };
+EMSCRIPTEN_KEEPALIVE int escaque_game_act(int game, int act, int color) {
+  escaque::Game& g = escaque::handle_at(game).game();
+  escaque::handle_at(game).changed();
+  const escaque::Color c = escaque::Color(color);
+  switch (act) {
+    case RESIGN: return escaque::from_game_error(g.resign(c));
+    case FLAG: return escaque::from_game_error(g.flag(c));
+    case OFFER_DRAW: return escaque::from_game_error(g.offer_draw(c));
+    case ACCEPT_DRAW: return escaque::from_game_error(g.accept_draw(c));
+    default: return escaque::from_game_error(g.decline_draw(c));
+  }
+}
+// Arguments: see GameHandle::pgn.
+EMSCRIPTEN_KEEPALIVE int escaque_game_pgn(int game, int lineWidth) {
+  Args args;
+  return escaque::handle_at(game).pgn(args, lineWidth);
+}
+EMSCRIPTEN_KEEPALIVE int escaque_game_headers(int game) { return escaque::handle_at(game).headers(); }
+
+// 64 bytes at io, a1, b1, ..., h8: FEN piece letters, '.' for an empty square.
+EMSCRIPTEN_KEEPALIVE int escaque_game_board(int game) {
+  const escaque::Position& pos = escaque::handle_at(game).game().position();
+  for (int s = 0; s < 64; ++s) {
+    const escaque::Piece p = pos.piece_on(escaque::Square(s));
+    io[s] = std::uint8_t(p == escaque::NO_PIECE ? '.' : escaque::piece_to_char(p));
+  }
+  return 64;
+}
+EMSCRIPTEN_KEEPALIVE int escaque_game_is_dead_position(int game) {
+  return escaque::is_dead_position(escaque::handle_at(game).game().position());
+}
+EMSCRIPTEN_KEEPALIVE int escaque_game_is_insufficient_material(int game) {
+  return escaque::is_insufficient_material(escaque::handle_at(game).game().position());
+}
+EMSCRIPTEN_KEEPALIVE int escaque_game_can_checkmate(int game, int color) {
+  return escaque::can_checkmate(escaque::handle_at(game).game().position(), escaque::Color(color));
+}
+// The colour whose draw offer stands (0 white, 1 black), or -1.
+EMSCRIPTEN_KEEPALIVE int escaque_game_draw_offer(int game) {
+  const auto& offer = escaque::handle_at(game).game().draw_offer();
+  return offer ? int(*offer) : -1;
+}
+
+}  // extern "C"
