@@ -44,7 +44,7 @@ set(ESCAQUE_RULES_COLD_SOURCES
   src/notation/pgn_tree.cpp src/notation/pgn_writer.cpp src/notation/san_syntax.cpp src/notation/uci_move.cpp
   src/rules/dead_reach.cpp src/rules/dead_static.cpp src/rules/helpmate_search.cpp src/rules/outcome.cpp
   src/rules/game.cpp
-  bindings/position_query_binding.cpp)
+  bindings/game_json.cpp bindings/position_query_binding.cpp)
 # The same files are in escaque_core too (the engine module): the level applies to the rules
 # module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
@@ -84,7 +84,7 @@ set(ESCAQUE_WASM_LINK_COMMON
 # dist/escaque.mjs below), which provides its few imports. docs/building.md, "The rules module".
 set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the rules module (experiments)")
 add_executable(escaque_wasm bindings/rules_io.cpp bindings/game_binding.cpp bindings/position_binding.cpp
-  bindings/position_query_binding.cpp)
+  bindings/position_query_binding.cpp bindings/game_json.cpp)
 target_link_libraries(escaque_wasm PRIVATE escaque_rules)
 target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 set_target_properties(escaque_wasm PROPERTIES
