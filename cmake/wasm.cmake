@@ -94,6 +94,8 @@ set_target_properties(escaque_wasm PROPERTIES
 target_link_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS}
   -sSTANDALONE_WASM=1 --no-entry
   -sALLOW_MEMORY_GROWTH=1
+  # Smaller than dlmalloc (-1.9 KB gzip); the per-move paths do not allocate.
+  -sMALLOC=emmalloc
   -sFILESYSTEM=0
   -sASSERTIONS=0
   ${ESCAQUE_WASM_RULES_LINK})
