@@ -28,12 +28,8 @@ namespace escaque {
 namespace {
 
 using js::GameHandle;
-
 using js::Args;
 using js::JsonOut;
-using js::io;
-using js::IO_BYTES;
-using js::IO_TEXT_MAX;
 
 const char* game_error_code(GameErrorKind kind) {
   switch (kind) {
