@@ -33,18 +33,18 @@ add_library(escaque_rules STATIC ${ESCAQUE_RULES_SOURCES})
 target_include_directories(escaque_rules PUBLIC src)
 target_compile_options(escaque_rules PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 # Per-file levels: what runs per move in the JS-API loops (move generation, do/undo, the Position
-# binding and the Chess class's per-move exports) keeps ESCAQUE_WASM_RULES_OPT; the rest (FEN, SAN,
-# PGN, languages, Zobrist keys' set-up, the game's rules and the dead-position analysis, the JSON
-# bindings) is compiled for size: the JS-API perft and random games measured no slower. clang keeps
-# each function's optsize/minsize through LTO. docs/benchmarks.md ("Rules module for size") has the measurements.
+# binding, the Chess class's per-move exports, and the dead-position search that Chess runs after
+# every move: dead_reach, dead_static, helpmate_search) keeps ESCAQUE_WASM_RULES_OPT; the rest (FEN,
+# SAN, PGN, languages, Zobrist keys' set-up, the game's rules, the JSON bindings) is compiled for
+# size: the JS-API perft and random games measured no slower. clang keeps each function's
+# optsize/minsize through LTO. docs/benchmarks.md ("Rules module for size") has the measurements.
 set(ESCAQUE_WASM_RULES_COLD_OPT "-Oz" CACHE STRING "Compile level of the rules module's size-insensitive files")
 set(ESCAQUE_RULES_COLD_SOURCES
   src/core/fen.cpp src/core/chess960.cpp src/core/perft.cpp
   src/notation/language.cpp src/notation/pgn_game.cpp src/notation/pgn_lexer.cpp src/notation/pgn_reader.cpp
   src/notation/pgn_tree.cpp src/notation/pgn_writer.cpp src/notation/san_syntax.cpp src/notation/uci_move.cpp
   src/notation/san.cpp src/core/zobrist.cpp
-  src/rules/dead_position.cpp src/rules/dead_reach.cpp src/rules/dead_static.cpp src/rules/helpmate_search.cpp
-  src/rules/outcome.cpp src/rules/game.cpp
+  src/rules/dead_position.cpp src/rules/outcome.cpp src/rules/game.cpp
   bindings/game_json.cpp bindings/position_query_binding.cpp)
 # The same files are in escaque_core too (the engine module): the level applies to the rules
 # module's targets only.
