@@ -53,9 +53,8 @@ function wasm() {
 //
 // The calls an app makes per move go through plain WebAssembly exports
 // (game_binding.cpp, "the hot path") that exchange bytes through one static
-// buffer, instead of embind's generic invokers and property-by-property
-// objects. Each either succeeds or returns 0 with the game unchanged; the
-// embind path is then taken, which reports the error exactly as before.
+// buffer. Each either succeeds or returns 0 with the game unchanged; the
+// JSON path (the handles of escaque.mjs) is then taken, which reports the error.
 
 let ioAt = 0;         // address of the exchange buffer in WebAssembly memory
 let ioTextMax = 0;    // longest text argument the fast calls accept (bytes)
@@ -387,9 +386,10 @@ export class Chess {
     const lang = expectLanguage(language, 'moves');
     const at = this.#a();
     const m = module;
-    const langLength = lang === 'en' ? 0 : ioWrite(m.HEAPU8, lang, 0);
-    const n = langLength < 0 ? -1 : m._escaque_moves(at, langLength);
-    if (n < 0) return this.#h().moves(lang).map(publicMove);
+    // A language name too long for the buffer is no language: English, as for any unknown name.
+    const langLength = lang === 'en' ? 0 : Math.max(0, ioWrite(m.HEAPU8, lang, 0));
+    const n = m._escaque_moves(at, langLength);
+    if (n < 0) throw new EscaqueError('moves: the move list does not fit the exchange buffer', 'INTERNAL');
     const heap = m.HEAPU8;
     const list = new Array(n);
     let p = ioAt;

@@ -1,4 +1,5 @@
-// The result objects every binding returns instead of throwing (a C++
+// The engine module's embind results (the rules module answers JSON instead,
+// rules_io.h). The result objects every binding returns instead of throwing (a C++
 // exception must not cross into JavaScript, and an abort would kill the
 // runtime): {ok: true, ...} or {ok: false, code, message, ...}; the wrapper
 // (bindings/index.mjs, check()) turns the latter into an EscaqueError.

@@ -1,10 +1,9 @@
-// Loads the escaque WebAssembly module (escaque.mjs + escaque.wasm, which sit
-// next to this file in dist/) in Node and in browsers.
+// Loads the escaque rules module (escaque.mjs, the hand-written runtime, and
+// escaque.wasm, which sit next to this file in dist/) in Node and in browsers.
 //
 //   import { loadEscaque } from './dist/loader.mjs';
 //   const escaque = await loadEscaque();
 //   escaque.legalMovesUci(fen)  -> {ok: true, moves: [...]} | {ok: false, error}
-//   new escaque.UciSession()    -> .handle(line) -> reply text, .running(), .delete()
 //
 // The names on the returned module are internal: the public API is
 // dist/index.mjs (bindings/index.mjs, docs/api.md), which loads through here.
@@ -23,8 +22,7 @@ const inNode = typeof process === 'object' && typeof process.versions === 'objec
 export async function loadEscaque({ wasmBinary, locateFile } = {}) {
   const moduleArgs = {};
   if (wasmBinary === undefined && inNode) {
-    // Emscripten 3.1.6 would fetch() the file, which Node 18+ defines but
-    // which cannot read file paths: read the bytes here instead.
+    // fetch() exists in Node 18+ but cannot read file paths: read the bytes here instead.
     wasmBinary = await readWasmInNode(locateFile);
   }
   if (wasmBinary !== undefined) moduleArgs.wasmBinary = wasmBinary;

@@ -1,6 +1,7 @@
 // The position a list of UCI moves leads to from a FEN, checked move by move:
-// shared by the rules module (engineAnyLegalMove, bindings/embind.cpp) and the
-// engine module (EngineSession.setRoot, bindings/engine_binding.cpp).
+// the engine module's EngineSession.setRoot (bindings/engine_binding.cpp). (The
+// rules module has no embind: its escaque_any_legal_move, position_query_binding.cpp,
+// plays the moves itself.)
 #pragma once
 
 #include <emscripten/val.h>

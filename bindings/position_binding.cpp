@@ -4,14 +4,11 @@
 // (perft, search-like tools, random playouts) where Game's per-move bookkeeping
 // would dominate; users see it as the public Position class (bindings/index.mjs).
 //
-// Lifecycle and FEN errors go through embind; everything done per move goes
-// through the plain exports at the end (escaque_position_*), which exchange
-// bytes through game_binding.cpp's buffer (escaque_io). As there, every
+// Plain exports (escaque_position_*, no embind), which exchange bytes through
+// the static io buffer (rules_io.h). As in game_binding.cpp, every per-move
 // export either succeeds or returns 0 with nothing changed, and the wrapper
-// then builds the error.
-#include <emscripten/bind.h>
+// then builds the error; a position is its address.
 #include <emscripten/emscripten.h>
-#include <emscripten/val.h>
 
 #include <algorithm>
 #include <array>
@@ -22,37 +19,36 @@
 #include <string_view>
 #include <vector>
 
-#include "js_result.h"
+#include "rules_io.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "notation/san.h"
 #include "rules/dead_position.h"
 #include "rules/game.h"
 
-extern "C" int escaque_io();
-
 namespace escaque {
 namespace {
-
-using emscripten::val;
 
 class PositionHandle {
  public:
   PositionHandle() { pos_.set_startpos(); }
 
   // {ok: true, position} or {ok: false, code: "INVALID_FEN", message, offset}.
-  static val from_fen(const std::string& fen, bool chess960) {
-    PositionHandle h;
+  static int from_fen(std::string_view fen, bool chess960) {
+    PositionHandle* h = new PositionHandle();
     FenOptions options;
     options.chess960 = chess960;
-    if (FenError e = parse_fen(fen, h.pos_, options)) return js::fen_failure(e);
-    val r = js::success();
-    r.set("position", std::move(h));
-    return r;
+    if (FenError e = parse_fen(fen, h->pos_, options)) {
+      delete h;
+      return js::fen_fail(e);
+    }
+    js::JsonOut j;
+    js::success(j);
+    j.member("position", int(reinterpret_cast<std::uintptr_t>(h)));
+    j.close('}');
+    return js::finish(j);
   }
 
-  PositionHandle clone() const { return *this; }
-  int address() const { return int(reinterpret_cast<std::uintptr_t>(this)); }
   bool chess960() const { return pos_.is_chess960(); }
 
   const Position& position() const { return pos_; }
@@ -125,7 +121,7 @@ class PositionHandle {
 };
 
 PositionHandle& position_at(int address) { return *reinterpret_cast<PositionHandle*>(std::uintptr_t(address)); }
-std::uint8_t* io() { return reinterpret_cast<std::uint8_t*>(std::uintptr_t(escaque_io())); }
+std::uint8_t* io() { return js::io; }
 
 // The legal move that `text` (UCI as move_to_uci writes it, or lenient English
 // SAN) names, or Move::none().
@@ -264,6 +260,21 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_repetitions(int position) {
   return escaque::position_at(position).repetitions();
 }
 
+// Lifecycle: a position is its address.
+EMSCRIPTEN_KEEPALIVE int escaque_position_new() { return int(reinterpret_cast<std::uintptr_t>(new PositionHandle())); }
+EMSCRIPTEN_KEEPALIVE void escaque_position_delete(int position) { delete &escaque::position_at(position); }
+EMSCRIPTEN_KEEPALIVE int escaque_position_clone(int position) {
+  return int(reinterpret_cast<std::uintptr_t>(new PositionHandle(escaque::position_at(position))));
+}
+EMSCRIPTEN_KEEPALIVE int escaque_position_is_chess960(int position) {
+  return escaque::position_at(position).chess960();
+}
+// Arguments (rules_io.h): the FEN.
+EMSCRIPTEN_KEEPALIVE int escaque_position_from_fen(int chess960) {
+  escaque::js::Args args;
+  return PositionHandle::from_fen(args.next(), chess960 != 0);
+}
+
 EMSCRIPTEN_KEEPALIVE int escaque_position_undo(int position) { return escaque::position_at(position).undo(); }
 EMSCRIPTEN_KEEPALIVE int escaque_position_plies(int position) { return escaque::position_at(position).plies(); }
 
@@ -309,12 +320,3 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_status(int position) {
 
 }  // extern "C"
 
-EMSCRIPTEN_BINDINGS(escaque_position) {
-  using escaque::PositionHandle;
-  emscripten::class_<PositionHandle>("PositionHandle")
-      .constructor<>()
-      .class_function("fromFen", &PositionHandle::from_fen)
-      .function("clone", &PositionHandle::clone)
-      .function("address", &PositionHandle::address)
-      .function("isChess960", &PositionHandle::chess960);
-}

@@ -1,18 +1,24 @@
-// Position queries without a game around them: the legal moves (UCI + SAN) and perft
-// of a FEN, by the rules of movement alone. No game-ending rule (dead
-// position, repetition, move counters) empties the list, and the plausibility
-// checks of FEN are off (as for puzzles): what the move generator needs is
-// still checked (one king per side, the side not to move not in check).
+// Position queries without a game or a handle around them, each a plain export
+// answering JSON (rules_io.h):
 //
-// Used by the public positionMoves()/perft() of bindings/index.mjs, on which
-// escaque/compat/chess.js builds. Like game_binding.cpp, nothing here throws
-// or aborts: a bad FEN comes back as {ok: false, code, message, offset}.
-#include <emscripten/bind.h>
-#include <emscripten/val.h>
+//   escaque_position_moves / escaque_position_perft: the legal moves (UCI + SAN)
+//     and perft of a FEN, by the rules of movement alone. No game-ending rule
+//     (dead position, repetition, move counters) empties the list, and the
+//     plausibility checks of FEN are off (as for puzzles): what the move
+//     generator needs is still checked (one king per side, the side not to move
+//     not in check). Used by the public positionMoves()/perft() of
+//     bindings/index.mjs, on which escaque/compat/chess.js builds.
+//   escaque_legal_moves_uci: the legal moves of a FEN (strict checks), for
+//     web/legal-moves.html.
+//   escaque_any_legal_move: the Engine's answer of last resort (bindings/engine.mjs).
+//
+// Nothing here throws or aborts: a bad FEN comes back as {ok: false, code, message, offset}.
+#include <emscripten/emscripten.h>
 
 #include <string>
+#include <string_view>
 
-#include "js_result.h"
+#include "rules_io.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/perft.h"
@@ -22,48 +28,102 @@
 namespace escaque {
 namespace {
 
-using emscripten::val;
-
 // Parses fen with the plausibility checks off; the error (kind None if none).
-FenError parse_loose(const std::string& fen, Position& pos) {
+FenError parse_loose(std::string_view fen, Position& pos) {
   FenOptions options;
   options.validate = false;
   return parse_fen(fen, pos, options);
 }
 
-using js::fen_failure;
-
-// {ok, moves: "e2e4 e4 g1f3 Nf3 ..."}: one string (UCI, then English SAN, per
-// move, in generation order) instead of an object per move, as this is called
-// once per position by the compat layer.
-val position_moves(const std::string& fen) {
-  Position pos;
-  if (FenError e = parse_loose(fen, pos)) return fen_failure(e);
-  std::string text;
-  for (Move m : legal_moves(pos)) {
-    if (!text.empty()) text += ' ';
-    text += move_to_uci(pos, m);
-    text += ' ';
-    text += move_to_san(pos, m);
-  }
-  val r = js::success();
-  r.set("moves", text);
-  return r;
-}
-
-// {ok, nodes} with nodes a double (exact below 2^53).
-val position_perft(const std::string& fen, int depth) {
-  Position pos;
-  if (FenError e = parse_loose(fen, pos)) return fen_failure(e);
-  val r = js::success();
-  r.set("nodes", depth <= 0 ? 1.0 : double(perft(pos, depth)));
-  return r;
-}
-
 }  // namespace
 }  // namespace escaque
 
-EMSCRIPTEN_BINDINGS(escaque_position_query) {
-  emscripten::function("positionMoves", &escaque::position_moves);
-  emscripten::function("positionPerft", &escaque::position_perft);
+extern "C" {
+
+using escaque::js::Args;
+using escaque::js::JsonOut;
+
+// Arguments: the FEN. {ok, moves: "e2e4 e4 g1f3 Nf3 ..."}: one string (UCI, then English SAN, per
+// move, in generation order) instead of an object per move, as this is called once per position
+// by the compat layer.
+EMSCRIPTEN_KEEPALIVE int escaque_position_moves() {
+  Args args;
+  escaque::Position pos;
+  if (escaque::FenError e = escaque::parse_loose(args.next(), pos)) return escaque::js::fen_fail(e);
+  std::string text;
+  for (escaque::Move m : escaque::legal_moves(pos)) {
+    if (!text.empty()) text += ' ';
+    text += escaque::move_to_uci(pos, m);
+    text += ' ';
+    text += escaque::move_to_san(pos, m);
+  }
+  JsonOut j;
+  escaque::js::success(j);
+  j.member("moves", text);
+  j.close('}');
+  return escaque::js::finish(j);
 }
+
+// Arguments: the FEN. {ok, nodes} (exact below 2^53).
+EMSCRIPTEN_KEEPALIVE int escaque_position_perft(int depth) {
+  Args args;
+  escaque::Position pos;
+  if (escaque::FenError e = escaque::parse_loose(args.next(), pos)) return escaque::js::fen_fail(e);
+  JsonOut j;
+  escaque::js::success(j);
+  j.member("nodes", depth <= 0 ? 1.0 : double(escaque::perft(pos, depth)));
+  j.close('}');
+  return escaque::js::finish(j);
+}
+
+// Arguments: the FEN. {ok: true, moves: ["e2e4", ...]} or {ok: false, error: "<FenError message>"}.
+EMSCRIPTEN_KEEPALIVE int escaque_legal_moves_uci() {
+  Args args;
+  escaque::Position pos;
+  JsonOut j;
+  j.open('{');
+  if (escaque::FenError e = escaque::parse_fen(args.next(), pos)) {
+    j.member("ok", false);
+    j.member("error", e.message);
+  } else {
+    j.member("ok", true);
+    j.key("moves");
+    j.open('[');
+    for (escaque::Move m : escaque::legal_moves(pos)) j.string(escaque::move_to_uci(pos, m));
+    j.close(']');
+  }
+  j.close('}');
+  return escaque::js::finish(j);
+}
+
+// Arguments: the FEN, then the UCI moves played from it, one string each. The first legal move
+// (UCI) of the position they lead to, as a JSON string; "" when there is none or a move does not
+// parse: the answer of last resort to a stop that comes before the Engine's worker has one.
+EMSCRIPTEN_KEEPALIVE int escaque_any_legal_move(int chess960) {
+  Args args;
+  escaque::Position pos;
+  escaque::FenOptions options;
+  options.chess960 = chess960 != 0;
+  std::string answer;
+  if (!escaque::parse_fen(args.next(), pos, options)) {
+    bool ok = true;
+    while (ok && !args.done()) {
+      const escaque::UciMoveResult m = escaque::parse_uci_move(pos, args.next());
+      if (m.error != escaque::UciMoveError::None) {
+        ok = false;
+      } else {
+        escaque::UndoInfo undo;
+        pos.do_move(m.move, undo);
+      }
+    }
+    if (ok) {
+      const escaque::MoveList list = escaque::legal_moves(pos);
+      if (list.size) answer = escaque::move_to_uci(pos, list.moves[0]);
+    }
+  }
+  JsonOut j;
+  j.string(answer);
+  return escaque::js::finish(j);
+}
+
+}  // extern "C"

@@ -1,6 +1,7 @@
 # The WebAssembly package, built with `emcmake cmake` (see scripts/build.sh):
-#   dist/escaque.mjs          Emscripten glue: an ES module exporting createEscaqueModule()
-#   dist/escaque.wasm         the rules core + the embind surface of Chess/Position
+#   dist/escaque.mjs          the rules module's hand-written runtime (bindings/escaque.mjs):
+#                             createEscaqueModule() instantiates escaque.wasm
+#   dist/escaque.wasm         the rules core + the plain exports of Chess/Position (no embind)
 #   dist/escaque-engine.mjs   glue of the engine module: createEscaqueEngineModule()
 #   dist/escaque-engine.wasm  the search + the UCI session (the Engine's worker only)
 #   dist/loader.mjs           loadEscaque(): loads the rules module in Node and in browsers
@@ -31,6 +32,26 @@ file(GLOB ESCAQUE_RULES_SOURCES CONFIGURE_DEPENDS src/core/*.cpp src/notation/*.
 add_library(escaque_rules STATIC ${ESCAQUE_RULES_SOURCES})
 target_include_directories(escaque_rules PUBLIC src)
 target_compile_options(escaque_rules PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+# Per-file levels: what runs per move in the JS-API loops (move generation, do/undo, the Position
+# binding, the Chess class's per-move exports, and the dead-position search that Chess runs after
+# every move: dead_reach, dead_static, helpmate_search) keeps ESCAQUE_WASM_RULES_OPT; the rest (FEN,
+# SAN, PGN, languages, Zobrist keys' set-up, the game's rules, the JSON bindings) is compiled for
+# size: the JS-API perft and random games measured no slower. clang keeps each function's
+# optsize/minsize through LTO. docs/benchmarks.md ("Rules module for size") has the measurements.
+set(ESCAQUE_WASM_RULES_COLD_OPT "-Oz" CACHE STRING "Compile level of the rules module's size-insensitive files")
+set(ESCAQUE_RULES_COLD_SOURCES
+  src/core/fen.cpp src/core/chess960.cpp src/core/perft.cpp
+  src/notation/language.cpp src/notation/pgn_game.cpp src/notation/pgn_lexer.cpp src/notation/pgn_reader.cpp
+  src/notation/pgn_tree.cpp src/notation/pgn_writer.cpp src/notation/san_syntax.cpp src/notation/uci_move.cpp
+  src/notation/san.cpp src/core/zobrist.cpp
+  src/rules/dead_position.cpp src/rules/outcome.cpp src/rules/game.cpp
+  bindings/game_json.cpp bindings/position_query_binding.cpp)
+# The same files are in escaque_core too (the engine module): the level applies to the rules
+# module's targets only.
+if(ESCAQUE_WASM_RULES_COLD_OPT)
+  set_source_files_properties(${ESCAQUE_RULES_COLD_SOURCES} PROPERTIES COMPILE_OPTIONS
+    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
+endif()
 
 # Link options common to both modules.
 set(ESCAQUE_WASM_LINK_COMMON
@@ -59,17 +80,26 @@ set(ESCAQUE_WASM_LINK_COMMON
 #   dist/escaque-engine.{mjs,wasm}  the search + the UCI session; loaded only by the Engine's worker
 #                                   (bindings/engine-worker.mjs, also behind bin/escaque-uci.mjs)
 # Both link the same static libraries; the linker keeps what each one's bindings reach.
-add_executable(escaque_wasm bindings/embind.cpp bindings/game_binding.cpp bindings/position_binding.cpp
-  bindings/position_query_binding.cpp)
+# The rules module has no embind and no Emscripten glue: plain exports (bindings/rules_io.h)
+# in a standalone .wasm, instantiated by the hand-written bindings/escaque.mjs (copied to
+# dist/escaque.mjs below), which provides its few imports. docs/building.md, "The rules module".
+set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the rules module (experiments)")
+add_executable(escaque_wasm bindings/rules_io.cpp bindings/game_binding.cpp bindings/position_binding.cpp
+  bindings/position_query_binding.cpp bindings/game_json.cpp)
 target_link_libraries(escaque_wasm PRIVATE escaque_rules)
 target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 set_target_properties(escaque_wasm PROPERTIES
   OUTPUT_NAME escaque
-  SUFFIX .mjs
+  SUFFIX .wasm
   RUNTIME_OUTPUT_DIRECTORY "${ESCAQUE_DIST_DIR}")
-target_link_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_LINK_COMMON}
-  -sEXPORT_NAME=createEscaqueModule)
-set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/node-esm-prelude.js")
+target_link_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS}
+  -sSTANDALONE_WASM=1 --no-entry
+  -sALLOW_MEMORY_GROWTH=1
+  # Smaller than dlmalloc (-1.9 KB gzip); the per-move paths do not allocate.
+  -sMALLOC=emmalloc
+  -sFILESYSTEM=0
+  -sASSERTIONS=0
+  ${ESCAQUE_WASM_RULES_LINK})
 
 # The Engine class (issue 4): a UCI session driven from a worker (bindings/engine*.mjs).
 add_executable(escaque_engine_wasm bindings/engine_binding.cpp)
@@ -86,7 +116,7 @@ set_property(TARGET escaque_engine_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SO
 # The loader, the public API wrapper and its type declarations sit next to the
 # glue so that their relative imports work the same from bin/, from web pages
 # served with dist/, and from an installed package.
-set(ESCAQUE_DIST_COPIES loader.mjs index.mjs index.d.ts)
+set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs index.mjs index.d.ts)
 list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs)
 set(ESCAQUE_DIST_OUTPUTS "")
 foreach(file IN LISTS ESCAQUE_DIST_COPIES)

@@ -1,0 +1,181 @@
+// The rules module's runtime (dist/escaque.mjs): instantiates escaque.wasm and
+// gives its plain exports (bindings/rules_io.h, game_binding.cpp,
+// position_binding.cpp, position_query_binding.cpp) a small object surface.
+// Hand-written instead of Emscripten's glue: the module is linked standalone
+// (no embind, no JS library), so it needs nothing from JavaScript but a note
+// when its memory grows. Internal: users go through index.mjs, which loads
+// this through loader.mjs.
+//
+//   const m = await createEscaqueModule({ wasmBinary, locateFile });
+//   m.HEAP8 / m.HEAPU8 / m.HEAPU16  views of the module's memory (renewed when it grows)
+//   m._escaque_*             the exports, as Emscripten named them
+//   m.GameHandle, m.PositionHandle, m.legalMovesUci(fen), m.engineAnyLegalMove(fen, chess960, moves),
+//   m.positionMoves(fen), m.positionPerft(fen, depth), m.heapInUse()
+//
+// No eval, no new Function (pages with a strict Content-Security-Policy load it).
+
+const utf8Encoder = new TextEncoder();
+const utf8 = new TextDecoder();
+
+// Options: wasmBinary (the bytes; Node's loader always passes them), or locateFile(fileName,
+// scriptDirectory) -> URL of escaque.wasm; by default the file next to this one.
+export default async function createEscaqueModule({ wasmBinary, locateFile } = {}) {
+  const m = {};
+  let memory = null;
+  const views = () => {
+    m.HEAP8 = new Int8Array(memory.buffer);
+    m.HEAPU8 = new Uint8Array(memory.buffer);
+    m.HEAPU16 = new Uint16Array(memory.buffer);
+  };
+  const aborted = () => { throw new Error('escaque: the WebAssembly module aborted'); };
+  const imports = {
+    env: { emscripten_notify_memory_growth: () => views() },
+    wasi_snapshot_preview1: { proc_exit: aborted },
+  };
+  let instance;
+  if (wasmBinary !== undefined) {
+    ({ instance } = await WebAssembly.instantiate(wasmBinary, imports));
+  } else {
+    // Written out as `new URL('escaque.wasm', import.meta.url)` so that bundlers (Vite) find the file.
+    const url = locateFile
+      ? locateFile('escaque.wasm', new URL('.', import.meta.url).href)
+      : new URL('escaque.wasm', import.meta.url);
+    instance = await instantiateUrl(url, imports);
+  }
+  const x = instance.exports;
+  memory = x.memory;
+  views();
+  x._initialize();  // the C++ static constructors
+  for (const name of Object.keys(x)) {
+    if (typeof x[name] === 'function') m['_' + name] = x[name];
+  }
+
+  // ---- the JSON calls (rules_io.h) ----
+  // Writes the argument strings into the input buffer: (uint32 length, UTF-8 bytes) each.
+  const args = (...strings) => {
+    const bytes = strings.map((s) => utf8Encoder.encode(s));
+    let at = x.escaque_input(bytes.reduce((n, b) => n + 4 + b.length, 0));
+    const heap = m.HEAPU8;
+    for (const b of bytes) {
+      const n = b.length;
+      heap[at] = n; heap[at + 1] = n >> 8; heap[at + 2] = n >> 16; heap[at + 3] = n >>> 24;
+      heap.set(b, at + 4);
+      at += 4 + n;
+    }
+  };
+  // The JSON answer of a call that returned its length n.
+  const json = (n) => {
+    const at = x.escaque_output();
+    return JSON.parse(utf8.decode(m.HEAPU8.subarray(at, at + n)));
+  };
+  const text = (value, what) => {
+    if (typeof value !== 'string') throw new TypeError(`${what}: expected a string, got ${typeof value}`);
+    return value;
+  };
+  // {ok, [name]: address} -> {ok, [name]: new Handle(address)}.
+  const adopt = (answer, name, Handle) => {
+    if (answer.ok) answer[name] = new Handle(answer[name]);
+    return answer;
+  };
+
+  // A game (escaque::Game and its tags) in WebAssembly memory; delete() frees it.
+  class GameHandle {
+    constructor(at = x.escaque_game_new()) { this.at = at; }
+    static fromFen(fen, chess960) {
+      args(text(fen, 'fromFen'));
+      return adopt(json(x.escaque_game_from_fen(chess960 ? 1 : 0)), 'game', GameHandle);
+    }
+    static chess960(index) { return adopt(json(x.escaque_game_chess960(index)), 'game', GameHandle); }
+    static fromPgn(pgn, lang) {
+      args(text(pgn, 'fromPgn'), text(lang, 'fromPgn'));
+      return adopt(json(x.escaque_game_from_pgn()), 'game', GameHandle);
+    }
+    clone() { return new GameHandle(x.escaque_game_clone(this.at)); }
+    address() { return this.at; }
+    isChess960() { return x.escaque_game_is_chess960(this.at) !== 0; }
+    delete() {
+      if (this.at) x.escaque_game_delete(this.at);
+      this.at = 0;
+    }
+    isDeleted() { return this.at === 0; }
+    parse(move, lang) { args(move, lang); return json(x.escaque_game_parse(this.at)); }
+    playText(move, lang) { args(move, lang); return json(x.escaque_game_play_text(this.at)); }
+    undo() { return json(x.escaque_game_undo(this.at)); }
+    redo() { return json(x.escaque_game_redo(this.at)); }
+    history(verbose, lang) { args(lang); return json(x.escaque_game_history(this.at, verbose ? 1 : 0)); }
+    // 64 characters a1, b1, ..., h8: FEN piece letters, '.' for an empty square.
+    board() {
+      const n = x.escaque_game_board(this.at);
+      const at = x.escaque_io();
+      return String.fromCharCode.apply(null, m.HEAPU8.subarray(at, at + n));
+    }
+    isDeadPosition() { return x.escaque_game_is_dead_position(this.at) !== 0; }
+    isInsufficientMaterial() { return x.escaque_game_is_insufficient_material(this.at) !== 0; }
+    canCheckmate(color) { return x.escaque_game_can_checkmate(this.at, color) !== 0; }
+    outcome() { return json(x.escaque_game_outcome(this.at)); }
+    claimDraw(intendedId) { return json(x.escaque_game_claim_draw(this.at, intendedId)); }
+    // 'w' or 'b', whose draw offer stands; '' when none.
+    drawOffer() { return ['', 'w', 'b'][x.escaque_game_draw_offer(this.at) + 1]; }
+    resign(color) { return json(x.escaque_game_act(this.at, 0, color)); }
+    flag(color) { return json(x.escaque_game_act(this.at, 1, color)); }
+    offerDraw(color) { return json(x.escaque_game_act(this.at, 2, color)); }
+    acceptDraw(color) { return json(x.escaque_game_act(this.at, 3, color)); }
+    declineDraw(color) { return json(x.escaque_game_act(this.at, 4, color)); }
+    // clocks: milliseconds left after each move; tags: [[name, value], ...].
+    pgn(lang, clocks, tags, lineWidth) {
+      args(lang, clocks.map((c) => Math.min(Math.trunc(c), 2 ** 52).toFixed(0)).join(' '), ...tags.flat());
+      return json(x.escaque_game_pgn(this.at, lineWidth));
+    }
+    headers() { return json(x.escaque_game_headers(this.at)); }
+  }
+
+  // A board and its move stack in WebAssembly memory; delete() frees it.
+  class PositionHandle {
+    constructor(at = x.escaque_position_new()) { this.at = at; }
+    static fromFen(fen, chess960) {
+      args(text(fen, 'fromFen'));
+      return adopt(json(x.escaque_position_from_fen(chess960 ? 1 : 0)), 'position', PositionHandle);
+    }
+    clone() { return new PositionHandle(x.escaque_position_clone(this.at)); }
+    address() { return this.at; }
+    isChess960() { return x.escaque_position_is_chess960(this.at) !== 0; }
+    delete() {
+      if (this.at) x.escaque_position_delete(this.at);
+      this.at = 0;
+    }
+    isDeleted() { return this.at === 0; }
+  }
+
+  m.GameHandle = GameHandle;
+  m.PositionHandle = PositionHandle;
+  // {ok: true, moves: ['e2e4', ...]} or {ok: false, error}.
+  m.legalMovesUci = (fen) => { args(text(fen, 'legalMovesUci')); return json(x.escaque_legal_moves_uci()); };
+  // The first legal move after `moves` (UCI strings) from `fen`, or '' (none, or a bad position).
+  m.engineAnyLegalMove = (fen, chess960, moves) => {
+    args(text(fen, 'engineAnyLegalMove'), ...moves.map((mv) => text(mv, 'engineAnyLegalMove')));
+    return json(x.escaque_any_legal_move(chess960 ? 1 : 0));
+  };
+  m.positionMoves = (fen) => { args(text(fen, 'positionMoves')); return json(x.escaque_position_moves()); };
+  m.positionPerft = (fen, depth) => {
+    args(text(fen, 'positionPerft'));
+    return json(x.escaque_position_perft(depth));
+  };
+  m.heapInUse = () => x.escaque_heap_in_use();
+  return m;
+}
+
+// Compiles while downloading when the server sends application/wasm; otherwise (or where
+// instantiateStreaming is missing) from the downloaded bytes.
+async function instantiateUrl(url, imports) {
+  const response = fetch(url, { credentials: 'same-origin' });
+  if (typeof WebAssembly.instantiateStreaming === 'function') {
+    try {
+      return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+    } catch (e) {
+      if (!(e instanceof TypeError)) throw e;  // a wrong MIME type is a TypeError: fall back
+    }
+  }
+  const r = await fetch(url, { credentials: 'same-origin' });  // the first response's body may be used
+  if (!r.ok) throw new Error(`escaque: cannot fetch ${url}: ${r.status} ${r.statusText}`);
+  return (await WebAssembly.instantiate(await r.arrayBuffer(), imports)).instance;
+}

@@ -1,0 +1,63 @@
+// class GameHandle: escaque::Game for the public Chess class (bindings/index.mjs),
+// with its legal moves cached per position. Shared by game_binding.cpp (the
+// per-move exports, compiled for speed) and game_json.cpp (the JSON answers,
+// compiled for size); a game is its address on the JavaScript side.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/movegen.h"
+#include "notation/pgn.h"
+#include "rules/game.h"
+
+namespace escaque::js {
+
+class GameHandle {
+ public:
+  GameHandle() = default;
+  explicit GameHandle(Game game) : game_(std::move(game)) {}
+
+  // ---- hot path (game_binding.cpp) ----
+  const Game& game() const { return game_; }
+  Game& game() { return game_; }
+  std::vector<PgnTag>& tags() { return tags_; }
+  const std::vector<PgnTag>& tags() const { return tags_; }
+  // The legal moves of the current position, generated once per position.
+  const MoveList& legal() const {
+    if (!legalValid_) {
+      // Generated in place: copying a MoveList (516 bytes) would go through
+      // a call of memcpy.
+      legal_.size = 0;
+      generate_moves(game_.position(), legal_);
+      legalValid_ = true;
+    }
+    return legal_;
+  }
+  // Forgets the list: the position changed (or may have).
+  void changed() { legalValid_ = false; }
+  // Plays a legal move; true unless Game refused it (it cannot: m is legal).
+  bool play_legal(Move m) {
+    legalValid_ = false;
+    return !game_.play(m);
+  }
+  bool undo_fast() {
+    legalValid_ = false;
+    return !game_.undo();
+  }
+  bool redo_fast() {
+    legalValid_ = false;
+    return !game_.redo();
+  }
+
+ private:
+  Game game_;
+  std::vector<PgnTag> tags_;
+  mutable MoveList legal_;
+  mutable bool legalValid_ = false;
+};
+
+inline GameHandle& handle_at(int address) { return *reinterpret_cast<GameHandle*>(std::uintptr_t(address)); }
+
+}  // namespace escaque::js
