@@ -22,17 +22,21 @@ int skill_level_to_elo(int skill) {
 namespace {
 
 // Calibration: the Elo a player should have -> the "internal rating" that the
-// parameter formula below needs to play at that Elo. Fitted to matches
-// against Stockfish's UCI_Elo levels, Fairy-Max and Phalanx and between the
-// levels (docs/benchmarks.md, "Engine strength (issue 4)"); linear between
-// the knots (each knot is a measured pair: a level set to `internal` played
-// at `elo`; the bottom knot is extrapolated). Internal ratings below 600 only
-// make the choice noisier (the search is already one ply plus captures there).
+// parameter formula below needs to play at that Elo; linear between the knots.
+// Measured against Stockfish 15.1's own UCI_Elo levels, the anchors of the match
+// ladder (docs/benchmarks.md, "Strength levels"): Stockfish picks its weakened
+// move at a fixed depth and these levels search a fixed node budget, so both
+// sides' strength is independent of the machine's load (an earlier calibration
+// against time-bound Phalanx on a loaded machine was ~350 Elo off). The knots
+// from 1300 up lie on a straight-line fit of five measured (internal, Elo)
+// pairs (slope 0.89 Elo per internal point); 1000 interpolates the pooled
+// results of two low levels against Stockfish 1350; 600 continues the line
+// from 1000 to an earlier self-play result (internal -690 played ~530).
 struct Knot {
   double elo, internal;
 };
 constexpr Knot CALIBRATION[] = {
-    {600, -690}, {868, 100}, {1150, 918}, {1283, 1294}, {1623, 1457}, {2026, 2026}, {2200, 2400},
+    {600, -480}, {1000, 1000}, {1300, 1427}, {1500, 1652}, {2000, 2216}, {2200, 2442},
 };
 
 double internal_rating(int elo) {
@@ -54,7 +58,8 @@ double internal_rating(int elo) {
 LevelParams level_params(int elo) {
   elo = std::clamp(elo, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX);
   const double x = (internal_rating(elo) - 600.0) / 1800.0;
-  const double weak = 1.0 - x;
+  // Above internal 2400 only the node budget keeps growing (two candidates at 10 cp stay).
+  const double weak = std::max(0.0, 1.0 - x);
   LevelParams p;
   p.nodes = std::max<std::uint64_t>(20, std::uint64_t(std::llround(30.0 * std::exp2(12.0 * x))));
   p.candidates = int(std::lround(2.0 + 6.0 * weak));
