@@ -33,6 +33,7 @@ namespace escaque {
 namespace {
 
 using js::GameHandle;
+using js::MoveFacts;
 using js::handle_at;
 using js::io;
 using js::IO_BYTES;
@@ -53,30 +54,24 @@ std::optional<Language> io_language(int at, int len) {
 // Returns the bytes written, or 0 if they would not fit below `limit`.
 constexpr int DESCRIPTION_HEADER = 12;
 int write_description(const Position& pos, Move m, Language lang, std::uint8_t* out, const std::uint8_t* limit) {
-  const Piece moving = pos.piece_on(m.from());
-  const bool castle = m.kind() == CASTLING;
-  const bool enPassant = m.kind() == EN_PASSANT;
-  const bool promotion = m.kind() == PROMOTION;
-  const Piece target = pos.piece_on(m.to());
-  const bool capture = enPassant || (!castle && target != NO_PIECE);
-  const bool kingSide = file_of(m.to()) > file_of(m.from());
+  const MoveFacts f(pos, m);
   const std::string san = move_to_san(pos, m, lang);
   const int n = int(san.size());
   if (n > 255 || out + DESCRIPTION_HEADER + n > limit) return 0;
-  const Square kingTo = castle ? make_square(kingSide ? 6 : 2, rank_of(m.from())) : m.to();
   out[0] = std::uint8_t(m.raw() & 0xFF);
   out[1] = std::uint8_t(m.raw() >> 8);
   out[2] = std::uint8_t(m.from());
-  out[3] = std::uint8_t(kingTo);
-  out[4] = std::uint8_t(color_of(moving));
-  out[5] = std::uint8_t(type_of(moving));
-  out[6] = promotion ? std::uint8_t(m.promotion()) : 255;
-  out[7] = capture ? std::uint8_t(enPassant ? PAWN : type_of(target)) : 255;
-  out[8] = castle ? std::uint8_t(m.to()) : 255;
+  out[3] = std::uint8_t(f.kingTo);
+  out[4] = std::uint8_t(color_of(f.moving));
+  out[5] = std::uint8_t(type_of(f.moving));
+  out[6] = f.promotion ? std::uint8_t(m.promotion()) : 255;
+  out[7] = f.capture ? std::uint8_t(f.captured()) : 255;
+  out[8] = f.castle ? std::uint8_t(m.to()) : 255;
   const char last = n ? san.back() : ' ';
-  out[9] = std::uint8_t((capture ? 1 : 0) | (enPassant ? 2 : 0) | (castle ? 4 : 0) | (castle && kingSide ? 8 : 0) |
-                        (promotion ? 16 : 0) | (last == '+' || last == '#' ? 32 : 0) | (last == '#' ? 64 : 0));
-  out[10] = std::uint8_t(castle && !pos.is_chess960() ? kingTo : m.to());
+  out[9] = std::uint8_t((f.capture ? 1 : 0) | (f.enPassant ? 2 : 0) | (f.castle ? 4 : 0) |
+                        (f.castle && f.kingSide ? 8 : 0) | (f.promotion ? 16 : 0) |
+                        (last == '+' || last == '#' ? 32 : 0) | (last == '#' ? 64 : 0));
+  out[10] = std::uint8_t(f.castle && !pos.is_chess960() ? f.kingTo : m.to());
   out[11] = std::uint8_t(n);
   std::memcpy(out + DESCRIPTION_HEADER, san.data(), std::size_t(n));
   return DESCRIPTION_HEADER + n;

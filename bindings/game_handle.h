@@ -14,6 +14,26 @@
 
 namespace escaque::js {
 
+// What the JavaScript move objects say about a legal move m of pos (before it is played), for both
+// encodings: the packed bytes of the per-move exports and the JSON of the other calls.
+struct MoveFacts {
+  Piece moving, target;
+  bool castle, enPassant, promotion, capture, kingSide;
+  Square kingTo;  // where the king lands when castling (g or c file, also in Chess960); else m.to()
+
+  MoveFacts(const Position& pos, Move m)
+      : moving(pos.piece_on(m.from())),
+        target(pos.piece_on(m.to())),
+        castle(m.kind() == CASTLING),
+        enPassant(m.kind() == EN_PASSANT),
+        promotion(m.kind() == PROMOTION),
+        capture(enPassant || (!castle && target != NO_PIECE)),
+        // Castling is stored king-takes-rook.
+        kingSide(file_of(m.to()) > file_of(m.from())),
+        kingTo(castle ? make_square(kingSide ? 6 : 2, rank_of(m.from())) : m.to()) {}
+  PieceType captured() const { return enPassant ? PAWN : type_of(target); }
+};
+
 class GameHandle {
  public:
   GameHandle() = default;

@@ -30,6 +30,7 @@ namespace {
 using js::GameHandle;
 using js::Args;
 using js::JsonOut;
+using js::MoveFacts;
 
 const char* game_error_code(GameErrorKind kind) {
   switch (kind) {
@@ -69,34 +70,27 @@ std::string_view piece_letter(PieceType pt) { return std::string_view(&"pnbrqk"[
 
 // The plain-object description of legal move m in pos (before it is played), as one JSON object.
 void describe_move(JsonOut& j, const Position& pos, Move m, Language lang) {
-  const Piece moving = pos.piece_on(m.from());
-  const bool castle = m.kind() == CASTLING;
-  const bool enPassant = m.kind() == EN_PASSANT;
-  const bool promotion = m.kind() == PROMOTION;
-  const Piece target = pos.piece_on(m.to());
-  const bool capture = enPassant || (!castle && target != NO_PIECE);
+  const MoveFacts f(pos, m);
   const std::string san = move_to_san(pos, m, lang);
   j.open('{');
   j.member("id", int(m.raw()));
   j.member("from", square_name(m.from()));
-  // Castling is stored king-takes-rook; "to" is where the king lands (g or c file), also in Chess960.
-  const bool kingSide = file_of(m.to()) > file_of(m.from());
-  j.member("to", square_name(castle ? make_square(kingSide ? 6 : 2, rank_of(m.from())) : m.to()));
-  j.member("color", color_name(color_of(moving)));
-  j.member("piece", piece_letter(type_of(moving)));
-  if (promotion) j.member("promotion", piece_letter(m.promotion()));
-  if (capture) j.member("captured", piece_letter(enPassant ? PAWN : type_of(target)));
-  if (castle) j.member("rookFrom", square_name(m.to()));
+  j.member("to", square_name(f.kingTo));
+  j.member("color", color_name(color_of(f.moving)));
+  j.member("piece", piece_letter(type_of(f.moving)));
+  if (f.promotion) j.member("promotion", piece_letter(m.promotion()));
+  if (f.capture) j.member("captured", piece_letter(f.captured()));
+  if (f.castle) j.member("rookFrom", square_name(m.to()));
   j.member("san", san);
   j.member("uci", move_to_uci(pos, m));
   j.key("flags");
   j.open('{');
-  j.member("capture", capture);
-  j.member("enPassant", enPassant);
+  j.member("capture", f.capture);
+  j.member("enPassant", f.enPassant);
   j.key("castle");
-  if (castle) j.string(kingSide ? "king" : "queen");
+  if (f.castle) j.string(f.kingSide ? "king" : "queen");
   else j.boolean(false);
-  j.member("promotion", promotion);
+  j.member("promotion", f.promotion);
   const char last = san.empty() ? ' ' : san.back();
   j.member("check", last == '+' || last == '#');
   j.member("checkmate", last == '#');
