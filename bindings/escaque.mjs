@@ -78,9 +78,20 @@ export default async function createEscaqueModule({ wasmBinary, locateFile } = {
     return answer;
   };
 
-  // A game (escaque::Game and its tags) in WebAssembly memory; delete() frees it.
-  class GameHandle {
-    constructor(at = x.escaque_game_new()) { this.at = at; }
+  // What both handles are: an object's address in WebAssembly memory; delete() frees it.
+  class Handle {
+    constructor(at, free) { this.at = at; this.free = free; }
+    address() { return this.at; }
+    delete() {
+      if (this.at) this.free(this.at);
+      this.at = 0;
+    }
+    isDeleted() { return this.at === 0; }
+  }
+
+  // A game (escaque::Game and its tags).
+  class GameHandle extends Handle {
+    constructor(at = x.escaque_game_new()) { super(at, x.escaque_game_delete); }
     static fromFen(fen, chess960) {
       args(text(fen, 'fromFen'));
       return adopt(json(x.escaque_game_from_fen(chess960 ? 1 : 0)), 'game', GameHandle);
@@ -91,13 +102,7 @@ export default async function createEscaqueModule({ wasmBinary, locateFile } = {
       return adopt(json(x.escaque_game_from_pgn()), 'game', GameHandle);
     }
     clone() { return new GameHandle(x.escaque_game_clone(this.at)); }
-    address() { return this.at; }
     isChess960() { return x.escaque_game_is_chess960(this.at) !== 0; }
-    delete() {
-      if (this.at) x.escaque_game_delete(this.at);
-      this.at = 0;
-    }
-    isDeleted() { return this.at === 0; }
     parse(move, lang) { args(move, lang); return json(x.escaque_game_parse(this.at)); }
     playText(move, lang) { args(move, lang); return json(x.escaque_game_play_text(this.at)); }
     undo() { return json(x.escaque_game_undo(this.at)); }
@@ -129,21 +134,15 @@ export default async function createEscaqueModule({ wasmBinary, locateFile } = {
     headers() { return json(x.escaque_game_headers(this.at)); }
   }
 
-  // A board and its move stack in WebAssembly memory; delete() frees it.
-  class PositionHandle {
-    constructor(at = x.escaque_position_new()) { this.at = at; }
+  // A board and its move stack.
+  class PositionHandle extends Handle {
+    constructor(at = x.escaque_position_new()) { super(at, x.escaque_position_delete); }
     static fromFen(fen, chess960) {
       args(text(fen, 'fromFen'));
       return adopt(json(x.escaque_position_from_fen(chess960 ? 1 : 0)), 'position', PositionHandle);
     }
     clone() { return new PositionHandle(x.escaque_position_clone(this.at)); }
-    address() { return this.at; }
     isChess960() { return x.escaque_position_is_chess960(this.at) !== 0; }
-    delete() {
-      if (this.at) x.escaque_position_delete(this.at);
-      this.at = 0;
-    }
-    isDeleted() { return this.at === 0; }
   }
 
   m.GameHandle = GameHandle;
