@@ -154,6 +154,9 @@ function reply(res, status, text) {
   res.end(text + '\n');
 }
 
+// The app's page (web/index.html), served without cross-origin isolation (see the headers below).
+const APP_DOCUMENTS = new Set(['/', '/index.html']);
+
 export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {}) {
   const ensureBundle = bundleKeeper(root);
   const server = createServer(async (req, res) => {
@@ -194,10 +197,15 @@ export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {
       'Cache-Control': 'no-cache',
       'Last-Modified': modified.toUTCString(),
       'X-Content-Type-Options': 'nosniff',
-      // Cross-origin isolation: gives pages SharedArrayBuffer, through which the
-      // Engine's stop() reaches a search running in a worker (bindings/engine.mjs).
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Embedder-Policy': 'require-corp',
+      // Cross-origin isolation gives pages SharedArrayBuffer, through which the Engine's stop()
+      // reaches a search running in a worker (bindings/engine.mjs). The app's page goes without:
+      // an isolated page is moved to a new renderer process once its response arrives, ~110 ms
+      // of every visit before a byte is parsed (bench/isolation-cost.mjs), and the app needs no
+      // ponder; its Engine stops a search by ending the worker instead (docs/app.md).
+      ...(APP_DOCUMENTS.has(path) ? {} : {
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+      }),
     });
     if (req.method === 'HEAD') return res.end();
     if (body) res.end(body);

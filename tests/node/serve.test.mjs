@@ -86,6 +86,21 @@ describe('compression', () => {
   const wasm = readFileSync(new URL('../../dist/escaque.wasm', import.meta.url));
   const html = readFileSync(new URL('../../web/index.html', import.meta.url));
 
+  test("the app's page is not cross-origin isolated (no process swap); every other page and file is", async () => {
+    for (const path of ['/', '/index.html']) {
+      const r = await fetchRaw(path);
+      assert.equal(r.status, 200, path);
+      assert.equal(r.headers['cross-origin-opener-policy'], undefined, path);
+      assert.equal(r.headers['cross-origin-embedder-policy'], undefined, path);
+    }
+    for (const path of ['/embed.html', '/dist/escaque.wasm', '/dist/app-bundle.js', '/app/clock-worker.js']) {
+      const r = await fetchRaw(path);
+      assert.equal(r.status, 200, path);
+      assert.equal(r.headers['cross-origin-opener-policy'], 'same-origin', path);
+      assert.equal(r.headers['cross-origin-embedder-policy'], 'require-corp', path);
+    }
+  });
+
   test('brotli when the browser accepts it, gzip otherwise; the bytes decode to the file', async () => {
     const br = await fetchRaw('/dist/escaque.wasm', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
     assert.equal(br.headers['content-encoding'], 'br');
