@@ -15,7 +15,9 @@ async function openPage() {
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
-  await page.goto(env.baseUrl);
+  // Not the app's page: that one is served without cross-origin isolation (scripts/serve.mjs), and
+  // these tests need a crossOriginIsolated page for the shared-memory stop.
+  await page.goto(new URL('legal-moves.html', env.baseUrl).href);
   return { page, problems };
 }
 
