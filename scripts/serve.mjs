@@ -5,7 +5,7 @@
 //   node scripts/serve.mjs            http://localhost:8080 (PORT overrides)
 //   import { startServer } from './serve.mjs'   (tests: port 0 = any free port)
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -114,7 +114,6 @@ function bundleKeeper(root) {
     } catch { /* not built yet */ }
     if (old !== code) {
       // Written aside, then renamed: another server (test files run side by side) never reads half a file.
-      const { mkdir, rename, writeFile } = await import('node:fs/promises');
       await mkdir(join(root, 'dist'), { recursive: true });
       const aside = `${file}.${process.pid}.tmp`;
       await writeFile(aside, code);
