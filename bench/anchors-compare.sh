@@ -39,7 +39,7 @@ if ! [ -f "$ANCHORS_NODE_MODULES/esbuild/package.json" ]; then
   echo "anchors-compare: installing esbuild (sizes only) into $ANCHORS_NODE_MODULES/.."
   (cd "$ANCHORS_NODE_MODULES/.." && npm install --no-audit --no-fund esbuild@0.28.2 >/dev/null)
 fi
-[ -f dist/escaque.wasm ] && [ -f dist/escaque-engine.wasm ] && [ -f dist/index.mjs ] || { echo "anchors-compare: npm run build first" >&2; exit 1; }
+[ -f dist/escaque.wasm ] && [ -f dist/index.mjs ] || { echo "anchors-compare: npm run build first" >&2; exit 1; }
 
 mkdir -p "$OUT"
 ESCAQUE=$ROOT/bench/adapters/escaque.mjs

@@ -1,23 +1,25 @@
 #!/usr/bin/env node
-// escaque's runtime files as the package ships them, gzip -9 (zlib, as
-// ../shared/bench/anchors/sizes.mjs measures the peers), in two sets:
-//   rules: what `import 'escaque'` + init() loads (the rules module, its glue, the
-//          API, the loader, and the Engine class's host side that index.mjs re-exports)
-//   engine: what an Engine's worker loads on top (the engine module, its glue, the worker)
-// and, as the anchors measure chess.js/chessops, the main entry bundled and minified by
-// esbuild (target es2022: the glue uses top-level await) plus the .wasm.
+// escaque's runtime files, gzip -9 (zlib, as ../shared/bench/anchors/sizes.mjs
+// measures the peers). One WebAssembly module serves the rules and the search,
+// so the sets are:
+//   package: every runtime file the package ships (the module, its runtime, the
+//            API, the loader, the Engine class and its worker): what a page that
+//            plays against the engine loads
+//   main:    what `import 'escaque'` + init() loads (the Engine's worker not started)
+// and, as the anchors measure chess.js/chessops, bundled and minified by esbuild
+// (target es2022): the main entry, plus the worker's entry, plus escaque.wasm.
 //
-//   node bench/sizes-escaque.mjs [--out file.json]
+//   node bench/sizes-escaque.mjs [--dist dir] [--out file.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 
-const root = new URL('../', import.meta.url);
-const dist = new URL('dist/', root);
-const out = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : null;
-const SETS = {
-  rules: ['escaque.wasm', 'escaque.mjs', 'index.mjs', 'loader.mjs', 'engine.mjs', 'engine-protocol.mjs'],
-  engine: ['escaque-engine.wasm', 'escaque-engine.mjs', 'engine-worker.mjs'],
-};
+const argv = process.argv.slice(2);
+const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : null);
+const dist = option('--dist') ? pathToFileURL(option('--dist').replace(/\/?$/, '/')) : new URL('../dist/', import.meta.url);
+const out = option('--out');
+const MAIN = ['escaque.wasm', 'escaque.mjs', 'index.mjs', 'loader.mjs', 'engine.mjs', 'engine-protocol.mjs'];
+const SETS = { main: MAIN, package: [...MAIN, 'engine-worker.mjs'] };
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kib = (n) => (n / 1024).toFixed(1).padStart(7);
 const report = { sets: {}, date: new Date().toISOString() };
@@ -28,28 +30,33 @@ for (const [set, files] of Object.entries(SETS)) {
   });
   const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip9: t.gzip9 + r.gzip9 }), { raw: 0, gzip9: 0 });
   report.sets[set] = { rows, total };
-  for (const r of [...rows, { file: `${set} total`, ...total }]) {
-    console.log(`escaque  ${r.file.padEnd(22)} raw KiB ${kib(r.raw)}  gzip-9 KiB ${kib(r.gzip9)}  (${r.gzip9} B)`);
+  const shown = set === 'package' ? rows : [];  // the files once, under the whole package
+  for (const r of [...shown, { file: `${set} total`, ...total }]) {
+    console.log(`escaque  ${r.file.padEnd(26)} raw KiB ${kib(r.raw)}  gzip-9 KiB ${kib(r.gzip9)}  (${r.gzip9} B)`);
   }
 }
-const all = report.sets.rules.total.gzip9 + report.sets.engine.total.gzip9;
-console.log(`escaque  ${'rules + engine total'.padEnd(22)} ${' '.repeat(19)}gzip-9 KiB ${kib(all)}  (${all} B)`);
-report.allGzip9 = all;
 
 let esbuild = null;
 try {
   esbuild = (await import('esbuild')).default;
 } catch {
-  console.log('(esbuild not installed: no bundle row; npm ci installs it)');
+  console.log('(esbuild not installed: no bundle rows; npm ci installs it)');
 }
 if (esbuild) {
-  const r = await esbuild.build({
-    entryPoints: [new URL('index.mjs', dist).pathname], bundle: true, minify: true, format: 'esm',
-    platform: 'browser', target: 'es2022', write: false, logLevel: 'silent', external: ['node:*'],
-  });
-  const js = Buffer.from(r.outputFiles[0].contents);
-  const wasm = report.sets.rules.rows[0].gzip9;
-  report.bundle = { raw: js.length, gzip9: gz(js), withWasmGzip9: gz(js) + wasm };
-  console.log(`escaque  ${'main entry bundle, minified'.padEnd(22)} raw KiB ${kib(js.length)}  gzip-9 KiB ${kib(gz(js))}; + escaque.wasm = ${kib(gz(js) + wasm)} KiB`);
+  const bundle = async (entry) => {
+    const r = await esbuild.build({
+      entryPoints: [new URL(entry, dist).pathname], bundle: true, minify: true, format: 'esm',
+      platform: 'browser', target: 'es2022', write: false, logLevel: 'silent', external: ['node:*'],
+    });
+    const js = Buffer.from(r.outputFiles[0].contents);
+    return { raw: js.length, gzip9: gz(js) };
+  };
+  const wasm = report.sets.package.rows[0].gzip9;
+  const main = await bundle('index.mjs');
+  const worker = await bundle('engine-worker.mjs');
+  report.bundle = { main, worker, wasmGzip9: wasm, totalGzip9: main.gzip9 + worker.gzip9 + wasm };
+  console.log(`escaque  ${'main entry, minified'.padEnd(26)} raw KiB ${kib(main.raw)}  gzip-9 KiB ${kib(main.gzip9)}  (${main.gzip9} B)`);
+  console.log(`escaque  ${'engine worker, minified'.padEnd(26)} raw KiB ${kib(worker.raw)}  gzip-9 KiB ${kib(worker.gzip9)}  (${worker.gzip9} B)`);
+  console.log(`escaque  ${'both + escaque.wasm'.padEnd(26)} ${' '.repeat(19)}gzip-9 KiB ${kib(report.bundle.totalGzip9)}  (${report.bundle.totalGzip9} B)`);
 }
 if (out) writeFileSync(out, JSON.stringify(report, null, 2) + '\n');

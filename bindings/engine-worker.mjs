@@ -1,6 +1,6 @@
 // The worker behind the Engine class (bindings/engine.mjs) and the WASM UCI
-// command line (bin/escaque-uci.mjs): escaque's engine module (escaque-engine.wasm:
-// the search and the UCI session, not the rules module that init() loads) with one
+// command line (bin/escaque-uci.mjs): escaque.wasm (the same module init() loads
+// on the main thread; here its search's exports, engine_exports.cpp) with one
 // UCI session, in a Web Worker (browsers) or a worker_threads Worker (Node).
 //
 // The search is synchronous WebAssembly: while it runs, this worker's event
@@ -11,8 +11,8 @@
 //
 // Messages in (from the host):
 //   {type: 'init', control: SharedArrayBuffer | null, module?: WebAssembly.Module, wasmUrl?: string}
-//                                     first, once (module: escaque-engine.wasm compiled by an earlier
-//                                     worker, so that a replacement worker starts in milliseconds; else it
+//                                     first, once (module: escaque.wasm compiled by the host's init() or an
+//                                     earlier worker, so that a worker starts in milliseconds; else it
 //                                     compiles the file at wasmUrl, default next to this file, and sends it
 //                                     back as {type: 'compiled', module})
 //   {type: 'uci', seq, line}          one raw UCI command (setoption, ucinewgame, ...);
@@ -25,7 +25,7 @@
 //                                     {type: 'output', id, text}; then {type: 'done', id, text, quit}
 //                                     (text: the rest of the reply; quit: the session ended)
 // Messages out, besides the answers: {type: 'ready'} once loaded, {type: 'fatal', error} if loading failed.
-import createEscaqueEngineModule from './escaque-engine.mjs';
+import createEscaqueModule from './escaque.mjs';
 import { CONTROL, SIGNAL, parseInfoLine } from './engine-protocol.mjs';
 
 const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
@@ -40,7 +40,7 @@ if (inNode) {
 }
 
 let control = null;   // Int32Array over the host's SharedArrayBuffer, or null
-let session = null;   // EngineSession (bindings/engine_binding.cpp)
+let session = null;   // EngineHandle (escaque.mjs, bindings/engine_exports.cpp)
 let current = null;   // the search running now: {id, ponderhitSeen, onLine(line)}
 const settings = { chess960: false, multiPv: 1 };
 
@@ -149,7 +149,7 @@ function rawLine({ id, line }) {
 // ---- start-up ----
 
 async function compileWasm(wasmUrl) {
-  const url = wasmUrl ? new URL(wasmUrl, import.meta.url) : new URL('./escaque-engine.wasm', import.meta.url);
+  const url = wasmUrl ? new URL(wasmUrl, import.meta.url) : new URL('./escaque.wasm', import.meta.url);
   if (inNode && url.protocol === 'file:') {
     const { readFile } = await import('node:fs/promises');
     let bytes;
@@ -169,17 +169,11 @@ async function compileWasm(wasmUrl) {
   }
 }
 
-// The engine module, instantiated from `compiled` when the host has it (no compilation at all).
+// The module, instantiated from `compiled` when the host has it (no compilation at all).
 async function loadEngine(compiled, wasmUrl) {
   const wasm = compiled ?? await compileWasm(wasmUrl);
   if (!compiled) port.post({ type: 'compiled', module: wasm });
-  return createEscaqueEngineModule({
-    instantiateWasm(imports, receiveInstance) {
-      WebAssembly.instantiate(wasm, imports).then((instance) => receiveInstance(instance, wasm),
-        (e) => port.post({ type: 'fatal', error: errorData(e) }));
-      return {};  // instantiating asynchronously
-    },
-  });
+  return createEscaqueModule({ module: wasm, engineHost: { poll, write: onSearchLine } });
 }
 
 const queue = [];
@@ -207,7 +201,7 @@ async function start(init) {
   control = init.control ? new Int32Array(init.control) : null;
   try {
     const escaque = await loadEngine(init.module, init.wasmUrl);
-    session = new escaque.EngineSession(poll, onSearchLine);
+    session = new escaque.EngineHandle(true);
     loaded = true;
     port.post({ type: 'ready', sharedStop: control !== null });
     for (const message of queue.splice(0)) handle(message);

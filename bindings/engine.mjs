@@ -29,9 +29,10 @@ const MAX_MULTIPV = 256;
 // reached the search, e.g. while it loads).
 const STOP_GRACE_MS = 15;
 
-// escaque-engine.wasm as compiled by the first worker, per location (config.wasmUrl; '' = the
+// escaque.wasm as compiled by the first worker, per location (config.wasmUrl; '' = the
 // default, next to engine-worker.mjs): later workers (other engines, or a replacement after a
-// forced stop) are instantiated from it without compiling again.
+// forced stop) are instantiated from it without compiling again. For the default location the
+// main thread's module (init()) serves from the start: it is the same file.
 const compiledWasm = new Map();
 
 const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
@@ -126,6 +127,12 @@ function normalizePosition(position, what) {
     `${what}: position must be "startpos", a FEN, {fen, moves} or a Chess game, got ${describe(position)}`);
 }
 
+// The WebAssembly.Module that init() compiled, or undefined (not initialized yet, or loaded by a
+// runtime that does not keep it).
+function mainThreadWasm() {
+  return isInitialized() ? _wasmModule().wasmModule : undefined;
+}
+
 // The worker's {name, code, message} -> the error class it was. (Looked up at run time: this
 // module and index.mjs import each other, so their classes do not exist yet when this one loads.)
 function reviveError({ name, code, message }) {
@@ -212,7 +219,7 @@ class WorkerLink {
     }
     const init = { type: 'init', control: control?.buffer ?? null, wasmUrl: wasmUrl || undefined };
     try {
-      this.#send({ ...init, module: compiledWasm.get(wasmUrl) });
+      this.#send({ ...init, module: compiledWasm.get(wasmUrl) ?? (wasmUrl === '' ? mainThreadWasm() : undefined) });
     } catch {  // a host that cannot pass a compiled module along: the worker compiles its own
       this.#send(init);
     }
@@ -248,7 +255,7 @@ class WorkerLink {
 
 export class Engine {
   #url;
-  #wasmUrl;               // where escaque-engine.wasm is, as a string ('' = next to engine-worker.mjs)
+  #wasmUrl;               // where the worker's escaque.wasm is, as a string ('' = next to engine-worker.mjs)
   #control;               // Int32Array over a SharedArrayBuffer, or null
   #link = null;           // the current WorkerLink
   #nextId = 1;            // search ids (they only grow: see engine-protocol.mjs)
@@ -265,7 +272,8 @@ export class Engine {
    *   sharedMemory?: boolean}} [config]
    *   options: UCI options set before the first search (Hash, MultiPV, UCI_Elo, ...); ready() reports a refused one.
    *   workerUrl: where engine-worker.mjs is (default: next to this file).
-   *   wasmUrl: where the engine's WebAssembly module escaque-engine.wasm is (default: next to the worker).
+   *   wasmUrl: where escaque.wasm is for the worker (default: next to the worker, which is the module
+   *     init() loaded: the worker then starts from the main thread's compiled module).
    *   sharedMemory: false to stop searches by terminating the worker even where SharedArrayBuffer exists.
    */
   constructor(config = {}) {

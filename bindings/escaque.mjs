@@ -1,25 +1,30 @@
-// The rules module's runtime (dist/escaque.mjs): instantiates escaque.wasm and
-// gives its plain exports (bindings/rules_io.h, game_binding.cpp,
-// position_binding.cpp, position_query_binding.cpp) a small object surface.
+// The module's runtime (dist/escaque.mjs): instantiates escaque.wasm and gives
+// its plain exports (bindings/rules_io.h, game_binding.cpp, position_binding.cpp,
+// position_query_binding.cpp, engine_exports.cpp) a small object surface.
 // Hand-written instead of Emscripten's glue: the module is linked standalone
-// (no embind, no JS library), so it needs nothing from JavaScript but a note
-// when its memory grows. Internal: users go through index.mjs, which loads
-// this through loader.mjs.
+// (no embind, no JS library), so it needs little from JavaScript: a note when
+// its memory grows, a clock, and for the search its host's two functions.
+// Internal: users go through index.mjs (which loads this through loader.mjs)
+// and the Engine's worker (engine-worker.mjs).
 //
-//   const m = await createEscaqueModule({ wasmBinary, locateFile });
+//   const m = await createEscaqueModule({ wasmBinary, locateFile, module, engineHost });
 //   m.HEAP8 / m.HEAPU8 / m.HEAPU16  views of the module's memory (renewed when it grows)
 //   m._escaque_*             the exports, as Emscripten named them
-//   m.GameHandle, m.PositionHandle, m.legalMovesUci(fen), m.engineAnyLegalMove(fen, chess960, moves),
-//   m.positionMoves(fen), m.positionPerft(fen, depth), m.heapInUse()
+//   m.GameHandle, m.PositionHandle, m.EngineHandle, m.legalMovesUci(fen),
+//   m.engineAnyLegalMove(fen, chess960, moves), m.positionMoves(fen), m.positionPerft(fen, depth),
+//   m.heapInUse(), m.wasmModule (the compiled WebAssembly.Module, for a worker)
 //
 // No eval, no new Function (pages with a strict Content-Security-Policy load it).
 
 const utf8Encoder = new TextEncoder();
 const utf8 = new TextDecoder();
 
-// Options: wasmBinary (the bytes; Node's loader always passes them), or locateFile(fileName,
-// scriptDirectory) -> URL of escaque.wasm; by default the file next to this one.
-export default async function createEscaqueModule({ wasmBinary, locateFile } = {}) {
+// Options: wasmBinary (the bytes; Node's loader always passes them), or module (escaque.wasm
+// already compiled: a worker gets it from its host), or locateFile(fileName, scriptDirectory) ->
+// URL of escaque.wasm; by default the file next to this one. engineHost: {poll() -> 0 nothing |
+// 1 stop | 2 ponderhit, write(line)}, what a searching EngineHandle(true) asks and tells its host
+// (engine-worker.mjs); without it a search is never stopped and its lines are dropped.
+export default async function createEscaqueModule({ wasmBinary, locateFile, module, engineHost } = {}) {
   const m = {};
   let memory = null;
   const views = () => {
@@ -29,19 +34,34 @@ export default async function createEscaqueModule({ wasmBinary, locateFile } = {
   };
   const aborted = () => { throw new Error('escaque: the WebAssembly module aborted'); };
   const imports = {
-    env: { emscripten_notify_memory_growth: () => views() },
-    wasi_snapshot_preview1: { proc_exit: aborted },
+    env: {
+      emscripten_notify_memory_growth: () => views(),
+      escaque_engine_poll: () => (engineHost ? engineHost.poll() : 0),
+      escaque_engine_write: (at, n) => { if (engineHost) engineHost.write(utf8.decode(m.HEAPU8.subarray(at, at + n))); },
+    },
+    wasi_snapshot_preview1: {
+      proc_exit: aborted,
+      // The search's clock (std::chrono): nanoseconds into *out; realtime for id 0, else monotonic.
+      clock_time_get: (id, precision, out) => {
+        const ms = id === 0 ? Date.now() : performance.now();
+        new DataView(memory.buffer).setBigUint64(out, BigInt(Math.round(ms * 1e6)), true);
+        return 0;
+      },
+    },
   };
   let instance;
-  if (wasmBinary !== undefined) {
-    ({ instance } = await WebAssembly.instantiate(wasmBinary, imports));
+  if (module !== undefined) {
+    instance = await WebAssembly.instantiate(module, imports);
+  } else if (wasmBinary !== undefined) {
+    ({ instance, module } = await WebAssembly.instantiate(wasmBinary, imports));
   } else {
     // Written out as `new URL('escaque.wasm', import.meta.url)` so that bundlers (Vite) find the file.
     const url = locateFile
       ? locateFile('escaque.wasm', new URL('.', import.meta.url).href)
       : new URL('escaque.wasm', import.meta.url);
-    instance = await instantiateUrl(url, imports);
+    ({ instance, module } = await instantiateUrl(url, imports));
   }
+  m.wasmModule = module;
   const x = instance.exports;
   memory = x.memory;
   views();
@@ -145,7 +165,30 @@ export default async function createEscaqueModule({ wasmBinary, locateFile } = {
     isChess960() { return x.escaque_position_is_chess960(this.at) !== 0; }
   }
 
+  // A UCI session of the search (engine_exports.cpp). hostSignals: its searches ask engineHost
+  // whether to stop and stream their lines to it (the Engine's worker); without, "go" answers
+  // with all its lines at once and needs a limit.
+  class EngineHandle extends Handle {
+    constructor(hostSignals) { super(x.escaque_engine_new(hostSignals ? 1 : 0), x.escaque_engine_delete); }
+    // One command line; what it answers at once (plain text).
+    handle(line) {
+      args(text(line, 'handle'));
+      const n = x.escaque_engine_handle(this.at);
+      const at = x.escaque_output();
+      return utf8.decode(m.HEAPU8.subarray(at, at + n));
+    }
+    running() { return x.escaque_engine_running(this.at) !== 0; }
+    // {ok: true, legal: [uci...]} or {ok: false, code, message, index?}; keeps the root for san().
+    setRoot(fen, chess960, moves) {
+      args(text(fen, 'setRoot'), ...moves.map((mv) => text(mv, 'setRoot')));
+      return json(x.escaque_engine_set_root(this.at, chess960 ? 1 : 0));
+    }
+    // The SAN of UCI moves from the root, as far as they are legal.
+    san(pv) { args(...pv.map((mv) => text(mv, 'san'))); return json(x.escaque_engine_san(this.at)); }
+  }
+
   m.GameHandle = GameHandle;
+  m.EngineHandle = EngineHandle;
   m.PositionHandle = PositionHandle;
   // {ok: true, moves: ['e2e4', ...]} or {ok: false, error}.
   m.legalMovesUci = (fen) => { args(text(fen, 'legalMovesUci')); return json(x.escaque_legal_moves_uci()); };
@@ -169,12 +212,12 @@ async function instantiateUrl(url, imports) {
   const response = fetch(url, { credentials: 'same-origin' });
   if (typeof WebAssembly.instantiateStreaming === 'function') {
     try {
-      return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+      return await WebAssembly.instantiateStreaming(response, imports);
     } catch (e) {
       if (!(e instanceof TypeError)) throw e;  // a wrong MIME type is a TypeError: fall back
     }
   }
   const r = await fetch(url, { credentials: 'same-origin' });  // the first response's body may be used
   if (!r.ok) throw new Error(`escaque: cannot fetch ${url}: ${r.status} ${r.statusText}`);
-  return (await WebAssembly.instantiate(await r.arrayBuffer(), imports)).instance;
+  return WebAssembly.instantiate(await r.arrayBuffer(), imports);
 }

@@ -351,7 +351,7 @@ export interface EngineConfig {
   options?: Record<string, string | number | boolean>;
   /** URL of engine-worker.mjs (default: next to the package's engine.mjs). */
   workerUrl?: string | { readonly href: string };
-  /** URL (in Node also a file path) of the engine module escaque-engine.wasm (default: next to engine-worker.mjs). */
+  /** URL (in Node also a file path) of escaque.wasm for the worker (default: next to engine-worker.mjs, the module init() loaded, whose compiled form the worker then reuses). */
   wasmUrl?: string | { readonly href: string };
   /** false: stop by terminating the worker even where SharedArrayBuffer exists. */
   sharedMemory?: boolean;

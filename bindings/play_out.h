@@ -1,44 +1,17 @@
-// The position a list of UCI moves leads to from a FEN, checked move by move:
-// the engine module's EngineSession.setRoot (bindings/engine_binding.cpp). (The
-// rules module has no embind: its escaque_any_legal_move, position_query_binding.cpp,
-// plays the moves itself.)
+// The position a FEN and a line of UCI moves lead to, checked move by move.
+// Two callers: the Engine's setRoot (engine_exports.cpp), which reports what
+// was wrong, and the Engine's answer of last resort, escaque_any_legal_move
+// (position_query_binding.cpp), which only needs to know whether it worked.
 #pragma once
 
-#include <emscripten/val.h>
-
-#include <string>
-
-#include "js_result.h"
-#include "core/fen.h"
+#include "rules_io.h"
 #include "core/position.h"
-#include "notation/uci_move.h"
 
 namespace escaque::js {
 
-// {ok: true} with `pos` set, or {ok: false, code: INVALID_FEN | ILLEGAL_MOVE | MOVE_SYNTAX |
-// NO_SUCH_PIECE, message, index?} (`moves`: an array of UCI strings).
-inline emscripten::val play_out(const std::string& fen, bool chess960, const emscripten::val& moves,
-                                Position& pos) {
-  FenOptions options;
-  options.chess960 = chess960;
-  if (FenError e = parse_fen(fen, pos, options)) {
-    return fen_failure(e);
-  }
-  const unsigned n = moves["length"].as<unsigned>();
-  for (unsigned i = 0; i < n; ++i) {
-    const std::string text = moves[i].as<std::string>();
-    UciMoveResult m = parse_uci_move(pos, text);
-    if (m.error != UciMoveError::None) {
-      const char* code = m.error == UciMoveError::Syntax ? "MOVE_SYNTAX"
-                         : m.error == UciMoveError::NoPiece ? "NO_SUCH_PIECE" : "ILLEGAL_MOVE";
-      emscripten::val r = failure(code, "position.moves[" + std::to_string(i) + "] \"" + text + "\": " + m.message);
-      r.set("index", i);
-      return r;
-    }
-    UndoInfo undo;
-    pos.do_move(m.move, undo);
-  }
-  return success();
-}
+// Reads the FEN and then every remaining argument as one UCI move. True with `pos`
+// set; false with `failure` holding the whole {ok: false, code: INVALID_FEN |
+// ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, message, index?} answer.
+bool play_out(Args& args, bool chess960, Position& pos, JsonOut& failure);
 
 }  // namespace escaque::js

@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "play_out.h"
 #include "rules_io.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -102,24 +103,11 @@ EMSCRIPTEN_KEEPALIVE int escaque_legal_moves_uci() {
 EMSCRIPTEN_KEEPALIVE int escaque_any_legal_move(int chess960) {
   Args args;
   escaque::Position pos;
-  escaque::FenOptions options;
-  options.chess960 = chess960 != 0;
+  JsonOut failure;  // not reported: any failure answers ""
   std::string answer;
-  if (!escaque::parse_fen(args.next(), pos, options)) {
-    bool ok = true;
-    while (ok && !args.done()) {
-      const escaque::UciMoveResult m = escaque::parse_uci_move(pos, args.next());
-      if (m.error != escaque::UciMoveError::None) {
-        ok = false;
-      } else {
-        escaque::UndoInfo undo;
-        pos.do_move(m.move, undo);
-      }
-    }
-    if (ok) {
-      const escaque::MoveList list = escaque::legal_moves(pos);
-      if (list.size) answer = escaque::move_to_uci(pos, list.moves[0]);
-    }
+  if (escaque::js::play_out(args, chess960 != 0, pos, failure)) {
+    const escaque::MoveList list = escaque::legal_moves(pos);
+    if (list.size) answer = escaque::move_to_uci(pos, list.moves[0]);
   }
   JsonOut j;
   j.string(answer);

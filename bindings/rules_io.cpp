@@ -31,9 +31,9 @@ std::string_view Args::next() {
 
 bool Args::done() const { return at_ >= input.size(); }
 
-int finish(JsonOut& j) {
+int finish_text(std::string_view text) {
   // Copied, not moved: the buffer keeps its capacity, so the heap stays flat across calls.
-  output.assign(j.text);
+  output.assign(text);
   return int(output.size());
 }
 

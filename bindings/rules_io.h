@@ -39,8 +39,10 @@ class Args {
   std::size_t at_ = 0;
 };
 
-// Makes j's text the call's output; returns its length for the export to return.
-int finish(JsonOut& j);
+// Makes `text` the call's output; returns its length for the export to return.
+int finish_text(std::string_view text);
+// The same for j's JSON text.
+inline int finish(JsonOut& j) { return finish_text(j.text); }
 
 inline void success(JsonOut& j) {
   j.open('{');

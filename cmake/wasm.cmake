@@ -1,33 +1,36 @@
 # The WebAssembly package, built with `emcmake cmake` (see scripts/build.sh):
-#   dist/escaque.mjs          the rules module's hand-written runtime (bindings/escaque.mjs):
+#   dist/escaque.wasm         one module: the rules core, the plain exports of Chess/Position
+#                             (no embind) and the search's UCI sessions (engine_exports.cpp)
+#   dist/escaque.mjs          its hand-written runtime (bindings/escaque.mjs):
 #                             createEscaqueModule() instantiates escaque.wasm
-#   dist/escaque.wasm         the rules core + the plain exports of Chess/Position (no embind)
-#   dist/escaque-engine.mjs   glue of the engine module: createEscaqueEngineModule()
-#   dist/escaque-engine.wasm  the search + the UCI session (the Engine's worker only)
-#   dist/loader.mjs           loadEscaque(): loads the rules module in Node and in browsers
+#   dist/loader.mjs           loadEscaque(): loads it in Node and in browsers
+# The main thread (init()) uses the rules exports; the Engine's worker
+# (bindings/engine-worker.mjs) instantiates the same file and uses the search's,
+# so a page that plays against the engine downloads and compiles one module.
 #
 # Included by the top-level CMakeLists.txt after escaque_core and escaque_uci
 # are defined; the compile options set there (-O3 in Release) apply here too.
 
 set(ESCAQUE_DIST_DIR "${CMAKE_SOURCE_DIR}/dist" CACHE PATH "Where the package's built files go (experiments: elsewhere)")
 
-# Speed is the point of this build (perft under Node should beat the Stockfish
-# WASM build). Link-time optimisation lets wasm-ld inline across the core's
-# translation units. Overridable for experiments; DEVELOPERS.md has the
-# measurements behind the default (no -msimd128: it bought nothing).
-set(ESCAQUE_WASM_OPT "-O3;-flto" CACHE STRING "Compile and link flags of the engine module")
+# The native libraries are not part of the WebAssembly build: the module below
+# compiles the same sources with its own flags.
+set_target_properties(escaque_core escaque_uci PROPERTIES EXCLUDE_FROM_ALL TRUE)
+
+# Speed is the point of the search and of the move generator (perft under Node
+# should beat the Stockfish WASM build). Link-time optimisation lets wasm-ld
+# inline across translation units. Overridable for experiments; DEVELOPERS.md
+# has the measurements behind the default (no -msimd128: it bought nothing).
+set(ESCAQUE_WASM_OPT "-O3;-flto" CACHE STRING "Compile flags of the search")
 # No C++ exceptions anywhere (nothing throws or catches; docs/building.md): without
 # this, libc++'s throwing paths (std::string, std::vector) bring the exception
-# runtime into both modules; with it they abort, as an uncaught throw would.
-set(ESCAQUE_WASM_NO_EXCEPTIONS -fno-exceptions)
-target_compile_options(escaque_core PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
-target_compile_options(escaque_uci PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+# runtime in; with it they abort, as an uncaught throw would.
+set(ESCAQUE_WASM_NO_EXCEPTIONS -fno-exceptions -fno-rtti)
 
-# The rules module has its own copy of the core, compiled with its own flags:
-# what the main thread loads should be small (issue 3's size bar) yet fast
-# through the JS API (its perft and games bars). docs/building.md has the
-# measurements behind the default.
-set(ESCAQUE_WASM_RULES_OPT "-O3;-flto" CACHE STRING "Compile and link flags of the rules module")
+# The rules: what the main thread runs should be small (issue 3's size bar) yet fast
+# through the JS API (its perft and games bars). docs/building.md has the measurements
+# behind the default.
+set(ESCAQUE_WASM_RULES_OPT "-O3;-flto" CACHE STRING "Compile and link flags of the module")
 file(GLOB ESCAQUE_RULES_SOURCES CONFIGURE_DEPENDS src/core/*.cpp src/notation/*.cpp src/rules/*.cpp)
 add_library(escaque_rules STATIC ${ESCAQUE_RULES_SOURCES})
 target_include_directories(escaque_rules PUBLIC src)
@@ -38,55 +41,34 @@ target_compile_options(escaque_rules PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE
 # SAN, PGN, languages, Zobrist keys' set-up, the game's rules, the JSON bindings) is compiled for
 # size: the JS-API perft and random games measured no slower. clang keeps each function's
 # optsize/minsize through LTO. docs/benchmarks.md ("Rules module for size") has the measurements.
-set(ESCAQUE_WASM_RULES_COLD_OPT "-Oz" CACHE STRING "Compile level of the rules module's size-insensitive files")
+set(ESCAQUE_WASM_RULES_COLD_OPT "-Oz" CACHE STRING "Compile level of the module's size-insensitive files")
 set(ESCAQUE_RULES_COLD_SOURCES
   src/core/fen.cpp src/core/chess960.cpp src/core/perft.cpp
   src/notation/language.cpp src/notation/pgn_game.cpp src/notation/pgn_lexer.cpp src/notation/pgn_reader.cpp
   src/notation/pgn_tree.cpp src/notation/pgn_writer.cpp src/notation/san_syntax.cpp src/notation/uci_move.cpp
   src/notation/san.cpp src/core/zobrist.cpp
   src/rules/dead_position.cpp src/rules/outcome.cpp src/rules/game.cpp
-  bindings/game_json.cpp bindings/position_query_binding.cpp)
-# The same files are in escaque_core too (the engine module): the level applies to the rules
-# module's targets only.
+  bindings/game_json.cpp bindings/position_query_binding.cpp bindings/play_out.cpp
+  bindings/engine_exports.cpp src/uci/uci_session.cpp src/engine/book.cpp src/engine/bench.cpp)
+# The same files are in the native libraries too: the level applies to the module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
   set_source_files_properties(${ESCAQUE_RULES_COLD_SOURCES} PROPERTIES COMPILE_OPTIONS
-    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
+    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_search>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
 endif()
 
-# Link options common to both modules.
-set(ESCAQUE_WASM_LINK_COMMON
-  --bind
-  ${ESCAQUE_WASM_NO_EXCEPTIONS}
-  -sMODULARIZE=1
-  -sEXPORT_ES6=1
-  -sENVIRONMENT=web,worker,node
-  -sALLOW_MEMORY_GROWTH=1
-  # embind must not build its invokers with new Function(): the web page runs
-  # under a Content-Security-Policy without 'unsafe-eval'.
-  -sDYNAMIC_EXECUTION=0
-  -sASSERTIONS=0
-  # No file system: the module reads and writes nothing but its arguments.
-  -sFILESYSTEM=0
-  # A library must not hijack the host process's handlers for uncaught
-  # exceptions and unhandled rejections.
-  -sNODEJS_CATCH_EXIT=0
-  -sNODEJS_CATCH_REJECTION=0
-  "--extern-pre-js=${CMAKE_SOURCE_DIR}/bindings/node-esm-prelude.js")
+# The search and the UCI session, for the Engine's worker.
+file(GLOB ESCAQUE_SEARCH_SOURCES CONFIGURE_DEPENDS src/engine/*.cpp)
+add_library(escaque_search STATIC ${ESCAQUE_SEARCH_SOURCES} src/uci/uci_session.cpp)
+target_include_directories(escaque_search PUBLIC src)
+target_compile_options(escaque_search PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
-# Two modules, so that a page that only plays by the rules never downloads or
-# compiles the search (docs/building.md, "Two WebAssembly modules"):
-#   dist/escaque.{mjs,wasm}         the rules: core + notation + rules + the Chess/Position surface;
-#                                   loaded by init() (bindings/loader.mjs)
-#   dist/escaque-engine.{mjs,wasm}  the search + the UCI session; loaded only by the Engine's worker
-#                                   (bindings/engine-worker.mjs, also behind bin/escaque-uci.mjs)
-# Both link the same static libraries; the linker keeps what each one's bindings reach.
-# The rules module has no embind and no Emscripten glue: plain exports (bindings/rules_io.h)
+# The module has no embind and no Emscripten glue: plain exports (bindings/rules_io.h)
 # in a standalone .wasm, instantiated by the hand-written bindings/escaque.mjs (copied to
-# dist/escaque.mjs below), which provides its few imports. docs/building.md, "The rules module".
-set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the rules module (experiments)")
+# dist/escaque.mjs below), which provides its few imports. docs/building.md, "The module".
+set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the module (experiments)")
 add_executable(escaque_wasm bindings/rules_io.cpp bindings/game_binding.cpp bindings/position_binding.cpp
-  bindings/position_query_binding.cpp bindings/game_json.cpp)
-target_link_libraries(escaque_wasm PRIVATE escaque_rules)
+  bindings/position_query_binding.cpp bindings/game_json.cpp bindings/play_out.cpp bindings/engine_exports.cpp)
+target_link_libraries(escaque_wasm PRIVATE escaque_search escaque_rules)
 target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 set_target_properties(escaque_wasm PROPERTIES
   OUTPUT_NAME escaque
@@ -99,19 +81,10 @@ target_link_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WAS
   -sMALLOC=emmalloc
   -sFILESYSTEM=0
   -sASSERTIONS=0
+  # The search's two imports from its host (engine_exports.cpp).
+  "--js-library=${CMAKE_SOURCE_DIR}/bindings/engine-imports.js"
   ${ESCAQUE_WASM_RULES_LINK})
-
-# The Engine class (issue 4): a UCI session driven from a worker (bindings/engine*.mjs).
-add_executable(escaque_engine_wasm bindings/engine_binding.cpp)
-target_link_libraries(escaque_engine_wasm PRIVATE escaque_uci)
-target_compile_options(escaque_engine_wasm PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
-set_target_properties(escaque_engine_wasm PROPERTIES
-  OUTPUT_NAME escaque-engine
-  SUFFIX .mjs
-  RUNTIME_OUTPUT_DIRECTORY "${ESCAQUE_DIST_DIR}")
-target_link_options(escaque_engine_wasm PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_LINK_COMMON}
-  -sEXPORT_NAME=createEscaqueEngineModule)
-set_property(TARGET escaque_engine_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/node-esm-prelude.js")
+set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/engine-imports.js")
 
 # The loader, the public API wrapper and its type declarations sit next to the
 # glue so that their relative imports work the same from bin/, from web pages

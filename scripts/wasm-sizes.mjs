@@ -55,7 +55,8 @@ while (p < bytes.length) {
   } else if (id === 2) {
     const count = leb();
     for (let i = 0; i < count; i++) {
-      p += leb(); p += leb();  // module, field
+      // module and field names; leb() moves p, so read the length before adding it
+      for (let k = 0; k < 2; k++) { const n = leb(); p += n; }
       const kind = bytes[p++];
       if (kind === 0) { leb(); imports++; } else if (kind === 1) { p++; const f = bytes[p++]; leb(); if (f & 1) leb(); }
       else if (kind === 2) { const f = bytes[p++]; leb(); if (f & 1) leb(); } else if (kind === 3) { p += 2; }

@@ -3,7 +3,7 @@
 // first visit the app loads and plays with the network off. A new version
 // (a change of VERSION or of the list) installs beside the old one and takes
 // over when the page asks (web/app/offline.js: "A new version is ready").
-const VERSION = 'escaque-app-2';
+const VERSION = 'escaque-app-3';
 
 // Paths relative to this file (web/ is served at /, dist/ at /dist/): the page, the app's one script
 // (dist/app-bundle.js: the app, the board and the package's JS, built by scripts/bundle-app.mjs), and
@@ -25,9 +25,8 @@ const PRECACHE = [
   'sounds/move.wav',
   'dist/escaque.wasm',
   'dist/engine-worker.mjs',
+  'dist/escaque.mjs',
   'dist/engine-protocol.mjs',
-  'dist/escaque-engine.mjs',
-  'dist/escaque-engine.wasm',
 ];
 
 self.addEventListener('install', (event) => {

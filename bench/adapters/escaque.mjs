@@ -14,8 +14,12 @@
 // under the FIDE Laws: history, automatic dead-position and fivefold
 // endings); its figures are reported separately.
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
-const DIST = new URL('../../dist/index.mjs', import.meta.url);
+// ESCAQUE_DIST: another build's dist/ folder (size/speed experiments on variants).
+const DIST = process.env.ESCAQUE_DIST
+  ? new URL('index.mjs', pathToFileURL(process.env.ESCAQUE_DIST.replace(/\/?$/, '/')))
+  : new URL('../../dist/index.mjs', import.meta.url);
 const PACKAGE = new URL('../../package.json', import.meta.url);
 
 let api; // the escaque module

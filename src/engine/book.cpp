@@ -5,6 +5,7 @@
 
 #include "../core/fen.h"
 #include "../notation/uci_move.h"
+#include "insertion_sort.h"
 
 namespace escaque {
 
@@ -167,7 +168,7 @@ class BookTable {
   BookTable() {
     std::vector<Entry> pairs;
     for (std::string_view line : LINES) add_line(line, pairs);
-    std::sort(pairs.begin(), pairs.end(), [](const Entry& a, const Entry& b) {
+    insertion_sort(pairs.begin(), pairs.end(), [](const Entry& a, const Entry& b) {
       return a.key != b.key ? a.key < b.key : a.move.raw() < b.move.raw();
     });
     for (const Entry& p : pairs) {
@@ -176,7 +177,7 @@ class BookTable {
       else
         entries_.push_back(p);
     }
-    std::stable_sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
+    insertion_sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
       return a.key != b.key ? a.key < b.key : a.weight > b.weight;
     });
     for (std::size_t i = 0; i < entries_.size(); ++i)

@@ -1,13 +1,14 @@
 #include "search.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "../notation/uci_move.h"
 #include "check_info.h"
 #include "clock.h"
 #include "eval.h"
+#include "insertion_sort.h"
 #include "see.h"
+#include "small_math.h"
 
 namespace escaque {
 
@@ -46,7 +47,7 @@ struct ReductionTable {
   ReductionTable() {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < MAX_MOVES; ++m)
-        r[d][m] = d == 0 || m == 0 ? 0 : int(0.4 + std::log(d) * std::log(m) / 2.3);
+        r[d][m] = d == 0 || m == 0 ? 0 : int(0.4 + small_math::ln(d) * small_math::ln(m) / 2.3);
   }
 };
 const ReductionTable& reductions() {
@@ -226,6 +227,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
   int completedDepth = 0;
   std::vector<RootLine> lines;
 
+  const auto better_root_move = [](const RootMove& a, const RootMove& b) { return a.score > b.score; };
   for (rootDepth_ = 1; rootDepth_ <= maxDepth; ++rootDepth_) {
     for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
     for (pvIndex_ = 0; pvIndex_ < multiPV && !stopped_; ++pvIndex_) {
@@ -240,8 +242,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
       while (true) {
         Value v = negamax<true>(0, rootDepth_, alpha, beta, false);
         // Best first; moves not yet improved keep their order (stable sort).
-        std::stable_sort(rootMoves_.begin() + pvIndex_, rootMoves_.end(),
-                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        insertion_sort(rootMoves_.begin() + pvIndex_, rootMoves_.end(), better_root_move);
         if (stopped_) break;
         if (v <= alpha) {
           if (info) info(pv_line(pvIndex_, rootDepth_, v, BOUND_UPPER));
@@ -255,8 +256,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
         }
         delta += delta / 2;
       }
-      std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIndex_ + 1,
-                       [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+      insertion_sort(rootMoves_.begin(), rootMoves_.begin() + pvIndex_ + 1, better_root_move);
     }
     if (stopped_) break;
     completedDepth = rootDepth_;

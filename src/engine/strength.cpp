@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "see.h"
+#include "small_math.h"
 
 namespace escaque {
 
@@ -61,9 +62,9 @@ LevelParams level_params(int elo) {
   // Above internal 2400 only the node budget keeps growing (two candidates at 10 cp stay).
   const double weak = std::max(0.0, 1.0 - x);
   LevelParams p;
-  p.nodes = std::max<std::uint64_t>(20, std::uint64_t(std::llround(30.0 * std::exp2(12.0 * x))));
+  p.nodes = std::max<std::uint64_t>(20, std::uint64_t(std::llround(30.0 * small_math::exp2(12.0 * x))));
   p.candidates = int(std::lround(2.0 + 6.0 * weak));
-  p.temperatureCp = int(std::lround(10.0 + 190.0 * std::pow(weak, 1.5)));
+  p.temperatureCp = int(std::lround(10.0 + 190.0 * weak * std::sqrt(weak)));
   p.carelessPermille = int(std::lround(150.0 * weak * weak));
   return p;
 }
@@ -131,7 +132,7 @@ Move choose_move(const Position& root, const std::vector<RootLine>& lines, const
   double total = 0.0;
   for (int i = 0; i < n; ++i) {
     const double s = (choice_score(lines[i].score) - best) / temperature + naturalness(root, lines[i].move, lastMoveTo);
-    weights[i] = std::exp(std::min(s, 50.0));
+    weights[i] = small_math::exp(std::min(s, 50.0));
     total += weights[i];
   }
   double r = rng.uniform() * total;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <cstdio>
 #include <vector>
 
 #include "../core/fen.h"
@@ -546,9 +545,10 @@ void UciSession::cmd_display(std::string& out) const {
   out += "   a   b   c   d   e   f   g   h\n\nFen: ";
   out += to_fen(pos_);
   out += "\nKey: ";
-  char key[17];
-  std::snprintf(key, sizeof key, "%016llX", static_cast<unsigned long long>(pos_.key()));
-  out += key;
+  // 16 upper-case hex digits, written by hand: snprintf would bring printf's formatter
+  // (~5 KB) into the WebAssembly module for this one line.
+  const std::uint64_t key = pos_.key();
+  for (int shift = 60; shift >= 0; shift -= 4) out += "0123456789ABCDEF"[(key >> shift) & 15];
   out += "\nCheckers:";
   for (Bitboard b = pos_.checkers(); b;) {
     out += ' ';

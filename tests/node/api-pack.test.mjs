@@ -21,7 +21,7 @@ test('npm pack: the files, and an installed copy that works', () => {
   assert.deepEqual(files, [
     'README.md', 'bin/escaque-uci.mjs', 'dist/compat/board.mjs', 'dist/compat/chess.d.ts',
     'dist/compat/chess.mjs', 'dist/compat/fen.mjs', 'dist/compat/pgn.mjs', 'dist/engine-protocol.mjs',
-    'dist/engine-worker.mjs', 'dist/engine.mjs', 'dist/escaque-engine.mjs', 'dist/escaque-engine.wasm',
+    'dist/engine-worker.mjs', 'dist/engine.mjs', 
     'dist/escaque.mjs', 'dist/escaque.wasm', 'dist/index.cjs',
     'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.mjs', 'dist/loader.mjs', 'docs/api.md', 'docs/board.md',
     'package.json', ...boardFiles,

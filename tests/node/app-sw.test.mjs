@@ -61,7 +61,7 @@ test('the bundle and everything it loads apart (Workers and their imports, WebAs
   assert.ok(list.includes('dist/app-bundle.js'), 'dist/app-bundle.js is not precached');
   const { needed } = await loadedByTheApp();
   for (const p of ['app/clock-worker.js', 'app/timecontrol.js', 'dist/escaque.wasm', 'dist/engine-worker.mjs',
-    'dist/escaque-engine.mjs', 'dist/escaque-engine.wasm']) {
+    'dist/escaque.mjs']) {
     assert.ok(needed.has(p), `${p} is not found as loaded by the app (the scan is wrong)`);
   }
   for (const p of needed) assert.ok(list.includes(p), `${p} is loaded by the app but not in web/sw.js PRECACHE`);

@@ -359,7 +359,7 @@ describe('Engine: errors', () => {
     broken.terminate();
   });
 
-  test('wasmUrl: the engine module is loaded from where it says (URL or path), a wrong one fails clearly', async () => {
+  test('wasmUrl: the worker\'s module is loaded from where it says (URL or path), a wrong one fails clearly', async () => {
     const { copyFileSync, mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
@@ -367,7 +367,7 @@ describe('Engine: errors', () => {
     const dir = mkdtempSync(join(tmpdir(), 'escaque engine #% '));
     try {
       const copy = join(dir, 'renamed-engine.wasm');
-      copyFileSync(`${ROOT}dist/escaque-engine.wasm`, copy);
+      copyFileSync(`${ROOT}dist/escaque.wasm`, copy);
       for (const wasmUrl of [copy, new URL(`file://${copy.replaceAll('%', '%25').replaceAll('#', '%23')}`)]) {
         const moved = new Engine({ wasmUrl });
         const r = await moved.bestMove(MATE_IN_1, { depth: 3 });
@@ -378,8 +378,8 @@ describe('Engine: errors', () => {
       await assert.rejects(missing.bestMove('startpos', { depth: 1 }),
           (e) => e.code === 'ENGINE_FAILED' && /no-such-engine\.wasm/.test(e.message));
       missing.terminate();
-      // Not the engine module at all (the rules module): refused at instantiation, not a hang.
-      const wrong = new Engine({ wasmUrl: `${ROOT}dist/escaque.wasm` });
+      // Not a WebAssembly module at all: refused at compilation, not a hang.
+      const wrong = new Engine({ wasmUrl: `${ROOT}dist/index.mjs` });
       await assert.rejects(wrong.bestMove('startpos', { depth: 1 }), (e) => e.code === 'ENGINE_FAILED');
       wrong.terminate();
     } finally {

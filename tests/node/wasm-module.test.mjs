@@ -1,23 +1,17 @@
-// The WebAssembly modules: the rules module through dist/loader.mjs (loading,
-// legal moves, FEN errors with the same messages as the native parser, and
-// robustness: no input may abort the module), and the engine module
-// (dist/escaque-engine.mjs, the Engine worker's) with its plain UCI session.
+// The WebAssembly module through dist/loader.mjs: loading, legal moves, FEN
+// errors with the same messages as the native parser, robustness (no input may
+// abort the module), and the search's plain UCI session (EngineHandle, what
+// the Engine's worker drives).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
 
-import createEscaqueEngineModule from '../../dist/escaque-engine.mjs';
 import { loadEscaque } from '../../dist/loader.mjs';
 import { FENS, ROOT, STOCKFISH, parseDivide, requireFile, runNative, runProgram } from './helpers.mjs';
 
-let escaque;  // the rules module
-let engine;   // the engine module
-async function loadEngineModule() {
-  return createEscaqueEngineModule({ wasmBinary: await readFile(`${ROOT}dist/escaque-engine.wasm`) });
-}
+let escaque;  // the module
 before(async () => {
   escaque = await loadEscaque();
-  engine = await loadEngineModule();
 });
 
 // The moves Stockfish lists for `go perft 1`: an independent reference.
@@ -35,20 +29,25 @@ function nativeFenError(fen) {
 }
 
 describe('loading', () => {
-  test('loadEscaque() resolves to the rules module: the rules surface, no search', () => {
+  test('loadEscaque() resolves to the module: the rules surface and the search\'s sessions', () => {
     assert.equal(typeof escaque.legalMovesUci, 'function');
     assert.equal(typeof escaque.GameHandle, 'function');
     assert.equal(typeof escaque.PositionHandle, 'function');
-    assert.equal(escaque.UciSession, undefined);
-    assert.equal(escaque.EngineSession, undefined);
+    assert.equal(typeof escaque.EngineHandle, 'function');
+    assert.ok(escaque.wasmModule instanceof WebAssembly.Module, 'the compiled module is kept for workers');
   });
 
-  test('the engine module has the UCI sessions and none of the Chess/Position surface', () => {
-    assert.equal(typeof engine.UciSession, 'function');
-    assert.equal(typeof engine.EngineSession, 'function');
-    assert.equal(engine.GameHandle, undefined);
-    assert.equal(engine.PositionHandle, undefined);
-    assert.equal(engine.legalMovesUci, undefined);
+  test('a module instantiated from the compiled one (as a worker is) works alone', async () => {
+    const { default: createEscaqueModule } = await import('../../dist/escaque.mjs');
+    const lines = [];
+    const other = await createEscaqueModule({ module: escaque.wasmModule, engineHost: { poll: () => 0, write: (l) => lines.push(l) } });
+    assert.equal(other.legalMovesUci(FENS.start).moves.length, 20);
+    const s = new other.EngineHandle(true);
+    s.handle('position startpos');
+    assert.equal(s.handle('go depth 2'), '', 'a host-signalled search streams its lines instead');
+    assert.match(lines.at(-1), /^bestmove [a-h][1-8][a-h][1-8]/);
+    assert.ok(lines.some((l) => /^info depth 2 /.test(l)), lines.join(''));
+    s.delete();
   });
 
   test('explicit wasmBinary is used (no file lookup needed)', async () => {
@@ -65,9 +64,9 @@ describe('loading', () => {
   });
 
   test('two loaded instances do not share state', async () => {
-    const other = await loadEngineModule();
-    const a = new engine.UciSession();
-    const b = new other.UciSession();
+    const other = await loadEscaque();
+    const a = new escaque.EngineHandle(false);
+    const b = new other.EngineHandle(false);
     a.handle('position startpos moves e2e4');
     assert.match(a.handle('d'), /Fen: rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b KQkq - 0 1/);
     assert.match(b.handle('d'), /Fen: rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1/);
@@ -188,9 +187,29 @@ describe('FEN errors', () => {
   });
 });
 
-describe('UciSession', () => {
+describe('EngineHandle (the search\'s UCI session)', () => {
+  test('setRoot() checks the FEN and every move, keeps the old root on a failure; san() stops at an illegal move', () => {
+    const s = new escaque.EngineHandle(false);
+    const r = s.setRoot(FENS.start, false, ['e2e4', 'e7e5']);
+    assert.equal(r.ok, true);
+    assert.equal(r.legal.length, 29);
+    assert.ok(r.legal.includes('g1f3'));
+    assert.deepEqual(s.san(['g1f3', 'b8c6', 'f1b5']), ['Nf3', 'Nc6', 'Bb5']);
+    assert.deepEqual(s.san(['g1f3', 'e1e3', 'b8c6']), ['Nf3'], 'stops at the first illegal move');
+    const bad = s.setRoot(FENS.start, false, ['e2e4', 'e2e4']);
+    assert.equal(bad.ok, false);
+    assert.equal(bad.code, 'NO_SUCH_PIECE');
+    assert.equal(bad.index, 1);
+    assert.match(bad.message, /^position\.moves\[1\] "e2e4": /);
+    assert.equal(s.setRoot('8/8/8/8 w - - 0 1', false, []).code, 'INVALID_FEN');
+    assert.equal(s.setRoot(FENS.start, false, ['e2e5']).code, 'ILLEGAL_MOVE');
+    assert.equal(s.setRoot(FENS.start, false, ['zz']).code, 'MOVE_SYNTAX');
+    assert.deepEqual(s.san(['g1f3']), ['Nf3'], 'failures kept the root after 1. e4 e5');
+    s.delete();
+  });
+
   test('handle() returns the reply text and running() turns false on quit only', () => {
-    const s = new engine.UciSession();
+    const s = new escaque.EngineHandle(false);
     assert.equal(s.handle('isready'), 'readyok\n');
     assert.equal(s.handle(''), '');
     assert.equal(s.running(), true);
@@ -204,7 +223,7 @@ describe('UciSession', () => {
   });
 
   test('a bad position command leaves the previous position in place', () => {
-    const s = new engine.UciSession();
+    const s = new escaque.EngineHandle(false);
     s.handle(`position fen ${FENS.kiwipete}`);
     assert.match(s.handle('position fen not a fen'), /^info string /);
     assert.match(s.handle('position startpos moves e2e4 e7e5 e1e3'), /^info string .*position unchanged\n$/);

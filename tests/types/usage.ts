@@ -204,7 +204,7 @@ export async function engineUsage(game: Chess): Promise<void> {
 
   try {
     await new Engine({ workerUrl: 'https://example.org/engine-worker.mjs' }).ready();
-    await new Engine({ wasmUrl: new URL('https://example.org/escaque-engine.wasm') }).ready();
+    await new Engine({ wasmUrl: new URL('https://example.org/escaque.wasm') }).ready();
   } catch (e) {
     if (e instanceof EngineError) {
       const code: ErrorCode = e.code;

@@ -1,0 +1,40 @@
+#include "play_out.h"
+
+#include <string>
+
+#include "core/fen.h"
+#include "notation/uci_move.h"
+
+namespace escaque::js {
+
+bool play_out(Args& args, bool chess960, Position& pos, JsonOut& j) {
+  FenOptions options;
+  options.chess960 = chess960;
+  if (FenError e = parse_fen(args.next(), pos, options)) {
+    failure(j, "INVALID_FEN", e.message);
+    j.member("offset", int(e.offset));
+    j.close('}');
+    return false;
+  }
+  for (int i = 0; !args.done(); ++i) {
+    const std::string_view text = args.next();
+    const UciMoveResult m = parse_uci_move(pos, text);
+    if (m.error != UciMoveError::None) {
+      const char* code = m.error == UciMoveError::Syntax ? "MOVE_SYNTAX"
+                         : m.error == UciMoveError::NoPiece ? "NO_SUCH_PIECE" : "ILLEGAL_MOVE";
+      std::string message = "position.moves[" + std::to_string(i) + "] \"";
+      message.append(text);
+      message += "\": ";
+      message += m.message;
+      failure(j, code, message);
+      j.member("index", i);
+      j.close('}');
+      return false;
+    }
+    UndoInfo undo;
+    pos.do_move(m.move, undo);
+  }
+  return true;
+}
+
+}  // namespace escaque::js
