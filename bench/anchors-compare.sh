@@ -71,6 +71,6 @@ A coldstart.mjs "$ESCAQUE" chessjs chessops kokopu "$ROOT/bench/adapters/escaque
 
 echo "## sizes (gzip -9)"
 A sizes.mjs --out "$OUT/sizes.json"
-# escaque's runtime files: the rules set (`import 'escaque'` + init()) and the engine set (an Engine's worker).
+# escaque's runtime files: what `import 'escaque'` + init() loads, and the whole package (+ the Engine's worker).
 node bench/sizes-escaque.mjs --out "$OUT/sizes-escaque.json"
 echo "# done $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg)"

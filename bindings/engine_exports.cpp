@@ -12,7 +12,7 @@
 // the search. The rules runtime (bindings/escaque.mjs) provides both imports;
 // outside a worker they answer "nothing" and drop the lines.
 //
-// Arguments and results go through the rules module's buffers (rules_io.h).
+// Arguments and results go through the module's buffers (rules_io.h).
 #include <emscripten/emscripten.h>
 
 #include <string>

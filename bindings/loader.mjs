@@ -1,4 +1,4 @@
-// Loads the escaque rules module (escaque.mjs, the hand-written runtime, and
+// Loads the escaque module (escaque.mjs, the hand-written runtime, and
 // escaque.wasm, which sit next to this file in dist/) in Node and in browsers.
 //
 //   import { loadEscaque } from './dist/loader.mjs';

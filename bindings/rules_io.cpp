@@ -1,4 +1,4 @@
-// The rules module's exchange buffers (rules_io.h) and the exports that find
+// The module's exchange buffers (rules_io.h) and the exports that find
 // them, plus the module's two small service calls.
 #include "rules_io.h"
 

@@ -1,4 +1,4 @@
-// How the rules module (dist/escaque.wasm) and its JavaScript side exchange
+// How the module (dist/escaque.wasm) and its JavaScript side exchange
 // data: plain exports (no embind) and three buffers in WebAssembly memory.
 //
 //   io      16 KB, static: the per-move calls' packed bytes (moves, move ids, SAN,

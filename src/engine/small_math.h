@@ -32,7 +32,9 @@ inline double exp(double x) {
   if (x < -745.0) return 0.0;
   if (x > 709.0) return HUGE_VAL;
   const double k = std::floor(x / LN2 + 0.5);  // f64.floor: an instruction, not a libm call
-  const double r = x - k * LN2;
+  // ln2 in two parts (fdlibm's): k * LN2_HI is exact, so r keeps its precision for large k.
+  constexpr double LN2_HI = 6.93147180369123816490e-01, LN2_LO = 1.90821492927058770002e-10;
+  const double r = (x - k * LN2_HI) - k * LN2_LO;
   double sum = 1.0, term = 1.0;
   for (int n = 1; n <= 20; ++n) {
     term *= r / n;
