@@ -7,7 +7,8 @@
 //            plays against the engine loads
 //   main:    what `import 'escaque'` + init() loads (the Engine's worker not started)
 // and, as the anchors measure chess.js/chessops, bundled and minified by esbuild
-// (target es2022): the main entry, plus the worker's entry, plus escaque.wasm.
+// (target es2022): the main entry, plus the worker's entry, plus escaque.wasm; and the
+// rules-only build: the escaque/rules entry plus escaque-rules.wasm.
 //
 //   node bench/sizes-escaque.mjs [--dist dir] [--out file.json]
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -58,5 +59,11 @@ if (esbuild) {
   console.log(`escaque  ${'main entry, minified'.padEnd(26)} raw KiB ${kib(main.raw)}  gzip-9 KiB ${kib(main.gzip9)}  (${main.gzip9} B)`);
   console.log(`escaque  ${'engine worker, minified'.padEnd(26)} raw KiB ${kib(worker.raw)}  gzip-9 KiB ${kib(worker.gzip9)}  (${worker.gzip9} B)`);
   console.log(`escaque  ${'both + escaque.wasm'.padEnd(26)} ${' '.repeat(19)}gzip-9 KiB ${kib(report.bundle.totalGzip9)}  (${report.bundle.totalGzip9} B)`);
+  // The rules-only build: escaque/rules (no Engine) bundled and minified + escaque-rules.wasm.
+  const rulesEntry = await bundle('rules.mjs');
+  const rulesWasm = gz(readFileSync(new URL('escaque-rules.wasm', dist)));
+  report.rulesOnly = { entry: rulesEntry, wasmGzip9: rulesWasm, totalGzip9: rulesEntry.gzip9 + rulesWasm };
+  console.log(`escaque  ${'rules-only: escaque/rules'.padEnd(26)} raw KiB ${kib(rulesEntry.raw)}  gzip-9 KiB ${kib(rulesEntry.gzip9)}  (${rulesEntry.gzip9} B)` +
+      `; + escaque-rules.wasm ${rulesWasm} B = ${kib(report.rulesOnly.totalGzip9)} KiB (${report.rulesOnly.totalGzip9} B)`);
 }
 if (out) writeFileSync(out, JSON.stringify(report, null, 2) + '\n');

@@ -129,8 +129,11 @@ function normalizePosition(position, what) {
 
 // The WebAssembly.Module that init() compiled, or undefined (not initialized yet, or loaded by a
 // runtime that does not keep it).
+// The rules-only build (escaque/rules) has no search: a worker compiles the full module then.
 function mainThreadWasm() {
-  return isInitialized() ? _wasmModule().wasmModule : undefined;
+  const compiled = isInitialized() ? _wasmModule().wasmModule : undefined;
+  if (!compiled || !WebAssembly.Module.exports(compiled).some((e) => e.name === 'escaque_engine_new')) return undefined;
+  return compiled;
 }
 
 // The worker's {name, code, message} -> the error class it was. (Looked up at run time: this

@@ -53,7 +53,7 @@ set(ESCAQUE_RULES_COLD_SOURCES
 # The same files are in the native libraries too: the level applies to the module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
   set_source_files_properties(${ESCAQUE_RULES_COLD_SOURCES} PROPERTIES COMPILE_OPTIONS
-    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_search>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
+    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_search>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules_wasm>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
 endif()
 
 # The search and the UCI session, for the Engine's worker.
@@ -86,10 +86,25 @@ target_link_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WAS
   ${ESCAQUE_WASM_RULES_LINK})
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/engine-imports.js")
 
+# The rules-only build (dist/escaque-rules.wasm, for the `escaque/rules` entry, bindings/rules.mjs):
+# the same rules exports without the search, for pages that never run an Engine. Same flags; the
+# runtime (escaque.mjs) instantiates either file.
+add_executable(escaque_rules_wasm bindings/rules_io.cpp bindings/game_binding.cpp bindings/position_binding.cpp
+  bindings/position_query_binding.cpp bindings/game_json.cpp bindings/play_out.cpp)
+target_link_libraries(escaque_rules_wasm PRIVATE escaque_rules)
+target_compile_options(escaque_rules_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+set_target_properties(escaque_rules_wasm PROPERTIES
+  OUTPUT_NAME escaque-rules
+  SUFFIX .wasm
+  RUNTIME_OUTPUT_DIRECTORY "${ESCAQUE_DIST_DIR}")
+target_link_options(escaque_rules_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS}
+  -sSTANDALONE_WASM=1 --no-entry -sALLOW_MEMORY_GROWTH=1 -sMALLOC=emmalloc -sFILESYSTEM=0 -sASSERTIONS=0
+  ${ESCAQUE_WASM_RULES_LINK})
+
 # The loader, the public API wrapper and its type declarations sit next to the
 # glue so that their relative imports work the same from bin/, from web pages
 # served with dist/, and from an installed package.
-set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs index.mjs index.d.ts)
+set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs index.mjs index.d.ts rules.mjs rules.d.ts)
 list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs)
 set(ESCAQUE_DIST_OUTPUTS "")
 foreach(file IN LISTS ESCAQUE_DIST_COPIES)

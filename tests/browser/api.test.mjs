@@ -37,3 +37,26 @@ test('init, moves, errors and PGN in the browser', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('escaque/rules in the browser: init() fetches escaque-rules.wasm next to rules.mjs, under the same CSP', async () => {
+  const page = await env.browser.newPage();
+  const problems = [];
+  const wasmRequests = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
+  // The page (the app) loads escaque.wasm itself: count the requests made after it has settled.
+  await page.goto(env.baseUrl, { waitUntil: 'networkidle' });
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasmRequests.push(new URL(r.url()).pathname); });
+  const result = await page.evaluate(async () => {
+    const rules = await import('/dist/rules.mjs');
+    await rules.init();
+    const g = new rules.Chess();
+    g.move('e4');
+    g.move('e5');
+    return { history: g.history(), engine: 'Engine' in rules };
+  });
+  assert.deepEqual(result, { history: ['e4', 'e5'], engine: false });
+  assert.deepEqual(wasmRequests.filter((p) => p.startsWith('/dist/')), ['/dist/escaque-rules.wasm']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

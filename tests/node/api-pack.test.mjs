@@ -21,9 +21,9 @@ test('npm pack: the files, and an installed copy that works', () => {
   assert.deepEqual(files, [
     'README.md', 'bin/escaque-uci.mjs', 'dist/compat/board.mjs', 'dist/compat/chess.d.ts',
     'dist/compat/chess.mjs', 'dist/compat/fen.mjs', 'dist/compat/pgn.mjs', 'dist/engine-protocol.mjs',
-    'dist/engine-worker.mjs', 'dist/engine.mjs', 
-    'dist/escaque.mjs', 'dist/escaque.wasm', 'dist/index.cjs',
-    'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.mjs', 'dist/loader.mjs', 'docs/api.md', 'docs/board.md',
+    'dist/engine-worker.mjs', 'dist/engine.mjs', 'dist/escaque.mjs', 'dist/escaque.wasm',
+    'dist/escaque-rules.wasm', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.mjs',
+    'dist/loader.mjs', 'dist/rules.d.ts', 'dist/rules.mjs', 'docs/api.md', 'docs/board.md',
     'package.json', ...boardFiles,
   ].sort());
 
@@ -43,4 +43,18 @@ test('npm pack: the files, and an installed copy that works', () => {
   const out = JSON.parse(runOk(process.execPath, ['main.mjs'], project));
   assert.deepEqual(out.history, ['e4', 'Nf6']);
   assert.equal(out.fen, 'rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2');
+
+  // escaque/rules: the same API on the rules-only module, installed the same way.
+  writeFileSync(join(project, 'rules.mjs'), `
+    import * as rules from 'escaque/rules';
+    import { _wasmModule } from 'escaque';
+    await rules.init();
+    const g = new rules.Chess();
+    g.move('d4');
+    const exports = WebAssembly.Module.exports(_wasmModule().wasmModule).map((e) => e.name);
+    console.log(JSON.stringify({ history: g.history(), engine: 'Engine' in rules,
+      search: exports.includes('escaque_engine_new') }));
+  `);
+  const rulesOut = JSON.parse(runOk(process.execPath, ['rules.mjs'], project));
+  assert.deepEqual(rulesOut, { history: ['d4'], engine: false, search: false });
 });
