@@ -12,7 +12,7 @@ namespace escaque {
 namespace {
 
 // Main lines of the common openings, 6 to 16 plies each, in UCI notation (e1g1 is White's short
-// castling): the engine module then needs no SAN parser. Several lines share their first moves on
+// castling), which replay with the plain UCI move parser. Several lines share their first moves on
 // purpose: the weights then follow how often a move is the main line.
 constexpr std::string_view LINES[] = {
     // Open games

@@ -2,7 +2,7 @@
 // always searches the start position plays the same game every time at full strength).
 //
 // The lines are main lines of the common openings, typed here from general opening knowledge (no
-// book file is read or downloaded), in UCI notation so that the engine module needs no SAN parser. They are replayed once from the start position
+// book file is read or downloaded), in UCI notation, which replays with the plain UCI move parser. They are replayed once from the start position
 // into a table keyed by the position's Zobrist key, so transpositions between lines are found, and
 // each (position, move) pair weighs as many lines as pass through it. Standard chess only.
 //

@@ -529,7 +529,7 @@ void UciSession::cmd_bench(std::string_view args, std::string& out) {
 }
 
 // Plain appends, no std::ostringstream: streams pull libc++'s iostreams and
-// locales into the WebAssembly engine module (over 100 KB of code) for this one command.
+// locales into the WebAssembly module (over 100 KB of code) for this one command.
 void UciSession::cmd_display(std::string& out) const {
   const char* const rule = "\n +---+---+---+---+---+---+---+---+\n";
   out += rule;
