@@ -41,7 +41,7 @@ struct EngineSession {
   Position root;        // the root of the next search, as setRoot checked it
 };
 
-EngineSession* session_at(int at) { return reinterpret_cast<EngineSession*>(at); }
+EngineSession* session_at(int at) { return &object_at<EngineSession>(at); }
 
 }  // namespace
 }  // namespace escaque::js
@@ -68,7 +68,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_engine_new(int host_signals) {
         },
         [](std::string_view line) { escaque_engine_write(line.data(), int(line.size())); });
   }
-  return int(reinterpret_cast<std::uintptr_t>(s));
+  return escaque::js::address_of(s);
 }
 
 EMSCRIPTEN_KEEPALIVE void escaque_engine_delete(int at) { delete session_at(at); }

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules_io.h"
 #include "core/movegen.h"
 #include "notation/pgn.h"
 #include "rules/game.h"
@@ -78,6 +79,6 @@ class GameHandle {
   mutable bool legalValid_ = false;
 };
 
-inline GameHandle& handle_at(int address) { return *reinterpret_cast<GameHandle*>(std::uintptr_t(address)); }
+inline GameHandle& handle_at(int address) { return object_at<GameHandle>(address); }
 
 }  // namespace escaque::js

@@ -108,7 +108,7 @@ int unknown_language(std::string_view lang) {
 int created(const char* name, const void* handle) {
   JsonOut j;
   js::success(j);
-  j.member(name, int(reinterpret_cast<std::uintptr_t>(handle)));
+  j.member(name, js::address_of(handle));
   j.close('}');
   return js::finish(j);
 }
@@ -350,10 +350,10 @@ using escaque::js::Args;
 // ---------------------------------------------------------------- the rest (JSON answers)
 
 // Lifecycle: a game is its address.
-EMSCRIPTEN_KEEPALIVE int escaque_game_new() { return int(reinterpret_cast<std::uintptr_t>(new GameHandle())); }
+EMSCRIPTEN_KEEPALIVE int escaque_game_new() { return escaque::js::address_of(new GameHandle()); }
 EMSCRIPTEN_KEEPALIVE void escaque_game_delete(int game) { delete &handle_at(game); }
 EMSCRIPTEN_KEEPALIVE int escaque_game_clone(int game) {
-  return int(reinterpret_cast<std::uintptr_t>(new GameHandle(handle_at(game))));
+  return escaque::js::address_of(new GameHandle(handle_at(game)));
 }
 EMSCRIPTEN_KEEPALIVE int escaque_game_is_chess960(int game) {
   return handle_at(game).game().position().is_chess960();

@@ -44,7 +44,7 @@ class PositionHandle {
     }
     js::JsonOut j;
     js::success(j);
-    j.member("position", int(reinterpret_cast<std::uintptr_t>(h)));
+    j.member("position", js::address_of(h));
     j.close('}');
     return js::finish(j);
   }
@@ -120,8 +120,7 @@ class PositionHandle {
   mutable Cached lists_[CACHED_DEPTHS];
 };
 
-PositionHandle& position_at(int address) { return *reinterpret_cast<PositionHandle*>(std::uintptr_t(address)); }
-std::uint8_t* io() { return js::io; }
+PositionHandle& position_at(int address) { return js::object_at<PositionHandle>(address); }
 
 // The legal move that `text` (UCI as move_to_uci writes it, or lenient English
 // SAN) names, or Move::none().
@@ -208,7 +207,7 @@ using escaque::PositionHandle;
 EMSCRIPTEN_KEEPALIVE int escaque_position_move_ids(int position) {
   const PositionHandle& h = escaque::position_at(position);
   const escaque::MoveList& list = h.legal();
-  std::uint16_t* out = reinterpret_cast<std::uint16_t*>(escaque::io());
+  std::uint16_t* out = reinterpret_cast<std::uint16_t*>(escaque::js::io);
   escaque::write_in_uci_order(h.position(), list, out);
   return list.size;
 }
@@ -224,7 +223,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_play_id(int position, int id) {
 // The id of the legal move named by the textLen bytes at io (UCI or English
 // SAN), or -1.
 EMSCRIPTEN_KEEPALIVE int escaque_position_find(int position, int textLen) {
-  const std::string_view text(reinterpret_cast<const char*>(escaque::io()), std::size_t(textLen));
+  const std::string_view text(reinterpret_cast<const char*>(escaque::js::io), std::size_t(textLen));
   const escaque::Move m = escaque::find_move(escaque::position_at(position), text);
   return m == escaque::Move::none() ? -1 : int(m.raw());
 }
@@ -234,7 +233,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_san(int position, int id) {
   const PositionHandle& h = escaque::position_at(position);
   if (!escaque::is_legal_id(h, id)) return 0;
   const std::string san = escaque::move_to_san(h.position(), escaque::Move(std::uint16_t(id)));
-  std::memcpy(escaque::io(), san.data(), san.size());
+  std::memcpy(escaque::js::io, san.data(), san.size());
   return int(san.size());
 }
 
@@ -248,7 +247,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_san_play(int position, int id) {
   const std::string body = escaque::move_to_san_body(h.position(), m, h.legal());
   h.play(m);
   const int replies = h.legal().size;
-  std::uint8_t* out = escaque::io();
+  std::uint8_t* out = escaque::js::io;
   std::memcpy(out, body.data(), body.size());
   int n = int(body.size());
   if (h.position().in_check()) out[n++] = replies == 0 ? '#' : '+';
@@ -261,10 +260,10 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_repetitions(int position) {
 }
 
 // Lifecycle: a position is its address.
-EMSCRIPTEN_KEEPALIVE int escaque_position_new() { return int(reinterpret_cast<std::uintptr_t>(new PositionHandle())); }
+EMSCRIPTEN_KEEPALIVE int escaque_position_new() { return escaque::js::address_of(new PositionHandle()); }
 EMSCRIPTEN_KEEPALIVE void escaque_position_delete(int position) { delete &escaque::position_at(position); }
 EMSCRIPTEN_KEEPALIVE int escaque_position_clone(int position) {
-  return int(reinterpret_cast<std::uintptr_t>(new PositionHandle(escaque::position_at(position))));
+  return escaque::js::address_of(new PositionHandle(escaque::position_at(position)));
 }
 EMSCRIPTEN_KEEPALIVE int escaque_position_is_chess960(int position) {
   return escaque::position_at(position).chess960();
@@ -280,7 +279,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_plies(int position) { return escaque::
 
 EMSCRIPTEN_KEEPALIVE int escaque_position_fen(int position) {
   const std::string fen = escaque::to_fen(escaque::position_at(position).position());
-  std::memcpy(escaque::io(), fen.data(), fen.size());
+  std::memcpy(escaque::js::io, fen.data(), fen.size());
   return int(fen.size());
 }
 
@@ -292,7 +291,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_fen(int position) {
 // number of words.
 EMSCRIPTEN_KEEPALIVE int escaque_position_key(int position) {
   const escaque::Position& pos = escaque::position_at(position).position();
-  std::uint16_t* out = reinterpret_cast<std::uint16_t*>(escaque::io());
+  std::uint16_t* out = reinterpret_cast<std::uint16_t*>(escaque::js::io);
   for (int w = 0; w < 16; ++w) {
     unsigned word = 0;
     for (int k = 0; k < 4; ++k) {

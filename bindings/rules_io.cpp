@@ -41,17 +41,17 @@ int finish_text(std::string_view text) {
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE int escaque_io() { return int(reinterpret_cast<std::uintptr_t>(escaque::js::io)); }
+EMSCRIPTEN_KEEPALIVE int escaque_io() { return escaque::js::address_of(escaque::js::io); }
 EMSCRIPTEN_KEEPALIVE int escaque_io_text_max() { return escaque::js::IO_TEXT_MAX; }
 
 // Where to write n bytes of arguments (the buffer keeps its capacity between calls).
 EMSCRIPTEN_KEEPALIVE int escaque_input(int n) {
   escaque::js::input.resize(std::size_t(n < 0 ? 0 : n));
-  return int(reinterpret_cast<std::uintptr_t>(escaque::js::input.data()));
+  return escaque::js::address_of(escaque::js::input.data());
 }
 // Where the last JSON result starts.
 EMSCRIPTEN_KEEPALIVE int escaque_output() {
-  return int(reinterpret_cast<std::uintptr_t>(escaque::js::output.data()));
+  return escaque::js::address_of(escaque::js::output.data());
 }
 
 // Bytes currently allocated by malloc: the leak tests watch it stay flat.

@@ -39,6 +39,14 @@ class Args {
   std::size_t at_ = 0;
 };
 
+// A game, position or UCI session is its address in WebAssembly memory on the JS side: the
+// handle an export returns (address_of) and takes back (object_at).
+inline int address_of(const void* object) { return int(reinterpret_cast<std::uintptr_t>(object)); }
+template <typename T>
+T& object_at(int address) {
+  return *reinterpret_cast<T*>(std::uintptr_t(address));
+}
+
 // Makes `text` the call's output; returns its length for the export to return.
 int finish_text(std::string_view text);
 // The same for j's JSON text.
