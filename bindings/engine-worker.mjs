@@ -93,7 +93,7 @@ function search({ id, position, go, multiPv }) {
       return;
     }
     // The host's answer to a stop it must force (no shared memory): any legal move beats none.
-    port.post({ type: 'started', id, fallback: root.legal[0] ?? null });
+    port.post({ type: 'started', id, fallback: root.fallback || null });
     const reply = session.handle(
       `position fen ${position.fen}${position.moves.length ? ' moves ' + position.moves.join(' ') : ''}`);
     if (reply.includes('info string')) throw new Error(reply.trim());

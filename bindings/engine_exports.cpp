@@ -20,7 +20,6 @@
 
 #include "play_out.h"
 #include "rules_io.h"
-#include "core/movegen.h"
 #include "notation/san.h"
 #include "notation/uci_move.h"
 #include "uci/uci_session.h"
@@ -87,7 +86,9 @@ EMSCRIPTEN_KEEPALIVE int escaque_engine_handle(int at) {
 EMSCRIPTEN_KEEPALIVE int escaque_engine_running(int at) { return session_at(at)->running ? 1 : 0; }
 
 // Arguments: the FEN, then the UCI moves played from it. Checks and keeps the root of the next
-// search: {ok: true, legal: [uci...]} or a failure (play_out.h); a failure keeps the old root.
+// search: {ok: true, fallback} (its first legal move, UCI, "" if none: what the host answers a
+// stop it must force before the search has a move) or a failure (play_out.h); a failure keeps
+// the old root.
 EMSCRIPTEN_KEEPALIVE int escaque_engine_set_root(int at, int chess960) {
   Args args;
   escaque::Position pos;
@@ -95,10 +96,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_engine_set_root(int at, int chess960) {
   if (!escaque::js::play_out(args, chess960 != 0, pos, j)) return escaque::js::finish(j);
   session_at(at)->root = pos;
   escaque::js::success(j);
-  j.key("legal");
-  j.open('[');
-  for (escaque::Move m : escaque::legal_moves(pos)) j.string(escaque::move_to_uci(pos, m));
-  j.close(']');
+  j.member("fallback", escaque::js::first_legal_move(pos));
   j.close('}');
   return escaque::js::finish(j);
 }

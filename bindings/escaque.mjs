@@ -178,7 +178,8 @@ export default async function createEscaqueModule({ wasmBinary, locateFile, modu
       return utf8.decode(m.HEAPU8.subarray(at, at + n));
     }
     running() { return x.escaque_engine_running(this.at) !== 0; }
-    // {ok: true, legal: [uci...]} or {ok: false, code, message, index?}; keeps the root for san().
+    // {ok: true, fallback: first legal move (UCI) or ''} or {ok: false, code, message, index?};
+    // keeps the root for san().
     setRoot(fen, chess960, moves) {
       args(text(fen, 'setRoot'), ...moves.map((mv) => text(mv, 'setRoot')));
       return json(x.escaque_engine_set_root(this.at, chess960 ? 1 : 0));

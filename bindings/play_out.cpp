@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/fen.h"
+#include "core/movegen.h"
 #include "notation/uci_move.h"
 
 namespace escaque::js {
@@ -35,6 +36,11 @@ bool play_out(Args& args, bool chess960, Position& pos, JsonOut& j) {
     pos.do_move(m.move, undo);
   }
   return true;
+}
+
+std::string first_legal_move(const Position& pos) {
+  const MoveList list = legal_moves(pos);
+  return list.size ? move_to_uci(pos, list.moves[0]) : std::string();
 }
 
 }  // namespace escaque::js

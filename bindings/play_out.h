@@ -1,8 +1,11 @@
-// The position a FEN and a line of UCI moves lead to, checked move by move.
-// Two callers: the Engine's setRoot (engine_exports.cpp), which reports what
-// was wrong, and the Engine's answer of last resort, escaque_any_legal_move
+// The position a FEN and a line of UCI moves lead to, checked move by move,
+// and the move an Engine answers with when its search has none yet. Two
+// callers: the Engine's setRoot in its worker (engine_exports.cpp), which
+// reports what was wrong, and escaque_any_legal_move in the calling thread
 // (position_query_binding.cpp), which only needs to know whether it worked.
 #pragma once
+
+#include <string>
 
 #include "rules_io.h"
 #include "core/position.h"
@@ -13,5 +16,8 @@ namespace escaque::js {
 // set; false with `failure` holding the whole {ok: false, code: INVALID_FEN |
 // ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, message, index?} answer.
 bool play_out(Args& args, bool chess960, Position& pos, JsonOut& failure);
+
+// The first legal move of `pos` (UCI), or "" when there is none.
+std::string first_legal_move(const Position& pos);
 
 }  // namespace escaque::js

@@ -104,13 +104,8 @@ EMSCRIPTEN_KEEPALIVE int escaque_any_legal_move(int chess960) {
   Args args;
   escaque::Position pos;
   JsonOut failure;  // not reported: any failure answers ""
-  std::string answer;
-  if (escaque::js::play_out(args, chess960 != 0, pos, failure)) {
-    const escaque::MoveList list = escaque::legal_moves(pos);
-    if (list.size) answer = escaque::move_to_uci(pos, list.moves[0]);
-  }
   JsonOut j;
-  j.string(answer);
+  j.string(escaque::js::play_out(args, chess960 != 0, pos, failure) ? escaque::js::first_legal_move(pos) : "");
   return escaque::js::finish(j);
 }
 

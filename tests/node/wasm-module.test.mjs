@@ -192,8 +192,14 @@ describe('EngineHandle (the search\'s UCI session)', () => {
     const s = new escaque.EngineHandle(false);
     const r = s.setRoot(FENS.start, false, ['e2e4', 'e7e5']);
     assert.equal(r.ok, true);
-    assert.equal(r.legal.length, 29);
-    assert.ok(r.legal.includes('g1f3'));
+    const afterE4E5 = escaque.legalMovesUci('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2').moves;
+    assert.equal(afterE4E5.length, 29);
+    assert.equal(r.fallback, afterE4E5[0], 'the first legal move, in generation order');
+    assert.equal(r.fallback, escaque.engineAnyLegalMove(FENS.start, false, ['e2e4', 'e7e5']));
+    // Mated: no move to fall back on (and the root is kept, as for any success).
+    const mated = new escaque.EngineHandle(false);
+    assert.deepEqual(mated.setRoot(FENS.start, false, ['f2f3', 'e7e5', 'g2g4', 'd8h4']), { ok: true, fallback: '' });
+    mated.delete();
     assert.deepEqual(s.san(['g1f3', 'b8c6', 'f1b5']), ['Nf3', 'Nc6', 'Bb5']);
     assert.deepEqual(s.san(['g1f3', 'e1e3', 'b8c6']), ['Nf3'], 'stops at the first illegal move');
     const bad = s.setRoot(FENS.start, false, ['e2e4', 'e2e4']);
