@@ -53,7 +53,7 @@ set(ESCAQUE_RULES_COLD_SOURCES
 # The same files are in the native libraries too: the level applies to the module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
   set_source_files_properties(${ESCAQUE_RULES_COLD_SOURCES} PROPERTIES COMPILE_OPTIONS
-    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_search>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules_wasm>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
+    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_search>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules_bindings>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
 endif()
 
 # The search and the UCI session, for the Engine's worker.
@@ -65,41 +65,44 @@ target_compile_options(escaque_search PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM
 # The module has no embind and no Emscripten glue: plain exports (bindings/rules_io.h)
 # in a standalone .wasm, instantiated by the hand-written bindings/escaque.mjs (copied to
 # dist/escaque.mjs below), which provides its few imports. docs/building.md, "The module".
-set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the module (experiments)")
-add_executable(escaque_wasm bindings/rules_io.cpp bindings/game_binding.cpp bindings/position_binding.cpp
-  bindings/position_query_binding.cpp bindings/game_json.cpp bindings/play_out.cpp bindings/engine_exports.cpp)
-target_link_libraries(escaque_wasm PRIVATE escaque_search escaque_rules)
-target_compile_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
-set_target_properties(escaque_wasm PROPERTIES
-  OUTPUT_NAME escaque
-  SUFFIX .wasm
-  RUNTIME_OUTPUT_DIRECTORY "${ESCAQUE_DIST_DIR}")
-target_link_options(escaque_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS}
-  -sSTANDALONE_WASM=1 --no-entry
-  -sALLOW_MEMORY_GROWTH=1
-  # Smaller than dlmalloc (-1.9 KB gzip); the per-move paths do not allocate.
-  -sMALLOC=emmalloc
-  -sFILESYSTEM=0
-  -sASSERTIONS=0
-  # The search's two imports from its host (engine_exports.cpp).
-  "--js-library=${CMAKE_SOURCE_DIR}/bindings/engine-imports.js"
-  ${ESCAQUE_WASM_RULES_LINK})
+set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the modules (experiments)")
+
+# The Chess/Position exports, compiled once for both builds below. An object library: all its
+# objects are linked, so no EMSCRIPTEN_KEEPALIVE export is dropped as an unreferenced archive member.
+add_library(escaque_rules_bindings OBJECT bindings/rules_io.cpp bindings/game_binding.cpp
+  bindings/position_binding.cpp bindings/position_query_binding.cpp bindings/game_json.cpp bindings/play_out.cpp)
+target_link_libraries(escaque_rules_bindings PRIVATE escaque_rules)
+target_compile_options(escaque_rules_bindings PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+
+# A standalone module dist/<output>.wasm from the rules' exports, `sources` and `libraries`.
+function(escaque_standalone_wasm target output sources libraries)
+  add_executable(${target} $<TARGET_OBJECTS:escaque_rules_bindings> ${sources})
+  target_link_libraries(${target} PRIVATE ${libraries} escaque_rules)
+  target_compile_options(${target} PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+  set_target_properties(${target} PROPERTIES
+    OUTPUT_NAME ${output}
+    SUFFIX .wasm
+    RUNTIME_OUTPUT_DIRECTORY "${ESCAQUE_DIST_DIR}")
+  target_link_options(${target} PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS}
+    -sSTANDALONE_WASM=1 --no-entry
+    -sALLOW_MEMORY_GROWTH=1
+    # Smaller than dlmalloc (-1.9 KB gzip); the per-move paths do not allocate.
+    -sMALLOC=emmalloc
+    -sFILESYSTEM=0
+    -sASSERTIONS=0
+    ${ESCAQUE_WASM_RULES_LINK})
+endfunction()
+
+# dist/escaque.wasm: the rules and the search.
+escaque_standalone_wasm(escaque_wasm escaque bindings/engine_exports.cpp escaque_search)
+# The search's two imports from its host (engine_exports.cpp).
+target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/engine-imports.js")
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/engine-imports.js")
 
-# The rules-only build (dist/escaque-rules.wasm, for the `escaque/rules` entry, bindings/rules.mjs):
-# the same rules exports without the search, for pages that never run an Engine. Same flags; the
-# runtime (escaque.mjs) instantiates either file.
-add_executable(escaque_rules_wasm bindings/rules_io.cpp bindings/game_binding.cpp bindings/position_binding.cpp
-  bindings/position_query_binding.cpp bindings/game_json.cpp bindings/play_out.cpp)
-target_link_libraries(escaque_rules_wasm PRIVATE escaque_rules)
-target_compile_options(escaque_rules_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
-set_target_properties(escaque_rules_wasm PROPERTIES
-  OUTPUT_NAME escaque-rules
-  SUFFIX .wasm
-  RUNTIME_OUTPUT_DIRECTORY "${ESCAQUE_DIST_DIR}")
-target_link_options(escaque_rules_wasm PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS}
-  -sSTANDALONE_WASM=1 --no-entry -sALLOW_MEMORY_GROWTH=1 -sMALLOC=emmalloc -sFILESYSTEM=0 -sASSERTIONS=0
-  ${ESCAQUE_WASM_RULES_LINK})
+# dist/escaque-rules.wasm, the rules-only build (the `escaque/rules` entry, bindings/rules.mjs): the
+# same rules exports without the search, for pages that never run an Engine. The runtime
+# (escaque.mjs) instantiates either file.
+escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
 
 # The loader, the public API wrapper and its type declarations sit next to the
 # glue so that their relative imports work the same from bin/, from web pages
