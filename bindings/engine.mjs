@@ -131,9 +131,8 @@ function normalizePosition(position, what) {
 // runtime that does not keep it).
 // The rules-only build (escaque/rules) has no search: a worker compiles the full module then.
 function mainThreadWasm() {
-  const compiled = isInitialized() ? _wasmModule().wasmModule : undefined;
-  if (!compiled || !WebAssembly.Module.exports(compiled).some((e) => e.name === 'escaque_engine_new')) return undefined;
-  return compiled;
+  const m = isInitialized() ? _wasmModule() : null;
+  return m?.hasSearch ? m.wasmModule : undefined;
 }
 
 // The worker's {name, code, message} -> the error class it was. (Looked up at run time: this

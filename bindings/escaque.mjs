@@ -12,7 +12,7 @@
 //   m._escaque_*             the exports, as Emscripten named them
 //   m.GameHandle, m.PositionHandle, m.EngineHandle, m.legalMovesUci(fen),
 //   m.engineAnyLegalMove(fen, chess960, moves), m.positionMoves(fen), m.positionPerft(fen, depth),
-//   m.heapInUse(), m.wasmModule (the compiled WebAssembly.Module, for a worker)
+//   m.heapInUse(), m.wasmModule (the compiled WebAssembly.Module, for a worker), m.hasSearch
 //
 // No eval, no new Function (pages with a strict Content-Security-Policy load it).
 
@@ -63,6 +63,7 @@ export default async function createEscaqueModule({ wasmBinary, locateFile, modu
   }
   m.wasmModule = module;
   const x = instance.exports;
+  m.hasSearch = typeof x.escaque_engine_new === 'function';  // false for escaque-rules.wasm
   memory = x.memory;
   views();
   x._initialize();  // the C++ static constructors

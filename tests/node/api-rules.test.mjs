@@ -19,6 +19,7 @@ test('escaque/rules: the rules API without the Engine, on the module without the
   const names = WebAssembly.Module.exports(_wasmModule().wasmModule).map((e) => e.name);
   assert.ok(names.includes('escaque_game_new'), 'the rules exports are there');
   assert.equal(names.includes('escaque_engine_new'), false, 'no search in escaque-rules.wasm');
+  assert.equal(_wasmModule().hasSearch, false);
 
   const game = new rules.Chess();
   game.move('e4');

@@ -35,6 +35,7 @@ describe('loading', () => {
     assert.equal(typeof escaque.PositionHandle, 'function');
     assert.equal(typeof escaque.EngineHandle, 'function');
     assert.ok(escaque.wasmModule instanceof WebAssembly.Module, 'the compiled module is kept for workers');
+    assert.equal(escaque.hasSearch, true);
   });
 
   test('a module instantiated from the compiled one (as a worker is) works alone', async () => {
