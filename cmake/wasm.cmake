@@ -1,21 +1,21 @@
 # The WebAssembly package, built with `emcmake cmake` (see scripts/build.sh):
 #   dist/escaque.wasm         one module: the rules core, the plain exports of Chess/Position
 #                             (no embind) and the search's UCI sessions (engine_exports.cpp)
-#   dist/escaque.mjs          its hand-written runtime (bindings/escaque.mjs):
+#   dist/escaque.mjs          its hand-written runtime (bindings/js/escaque.mjs):
 #                             createEscaqueModule() instantiates escaque.wasm
 #   dist/loader.mjs           loadEscaque(): loads it in Node and in browsers
 # The main thread (init()) uses the rules exports; the Engine's worker
-# (bindings/engine-worker.mjs) instantiates the same file and uses the search's,
+# (bindings/js/engine-worker.mjs) instantiates the same file and uses the search's,
 # so a page that plays against the engine downloads and compiles one module.
 #
-# Included by the top-level CMakeLists.txt after escaque_core and escaque_uci
+# Included by the top-level CMakeLists.txt after escaque_core, escaque_engine and escaque_uci
 # are defined; the compile options set there (-O3 in Release) apply here too.
 
 set(ESCAQUE_DIST_DIR "${CMAKE_SOURCE_DIR}/dist" CACHE PATH "Where the package's built files go (experiments: elsewhere)")
 
 # The native libraries are not part of the WebAssembly build: the module below
 # compiles the same sources with its own flags.
-set_target_properties(escaque_core escaque_uci PROPERTIES EXCLUDE_FROM_ALL TRUE)
+set_target_properties(escaque_core escaque_engine escaque_uci PROPERTIES EXCLUDE_FROM_ALL TRUE)
 
 # Speed is the point of the search and of the move generator (perft under Node
 # should beat the Stockfish WASM build). Link-time optimisation lets wasm-ld
@@ -45,11 +45,11 @@ set(ESCAQUE_WASM_RULES_COLD_OPT "-Oz" CACHE STRING "Compile level of the module'
 set(ESCAQUE_RULES_COLD_SOURCES
   src/core/fen.cpp src/core/chess960.cpp src/core/perft.cpp
   src/notation/language.cpp src/notation/pgn_game.cpp src/notation/pgn_lexer.cpp src/notation/pgn_reader.cpp
-  src/notation/pgn_tree.cpp src/notation/pgn_writer.cpp src/notation/san_syntax.cpp src/notation/uci_move.cpp
+  src/notation/pgn_tree.cpp src/notation/pgn_writer.cpp src/notation/san_syntax.cpp src/core/uci_move.cpp
   src/notation/san.cpp src/core/zobrist.cpp
   src/rules/dead_position.cpp src/rules/outcome.cpp src/rules/game.cpp
-  bindings/game_json.cpp bindings/position_query_binding.cpp bindings/play_out.cpp
-  bindings/engine_exports.cpp src/uci/uci_session.cpp src/engine/book.cpp src/engine/bench.cpp)
+  bindings/wasm/game_json.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/play_out.cpp
+  bindings/wasm/engine_exports.cpp src/uci/uci_session.cpp src/engine/book.cpp src/engine/bench.cpp)
 # The same files are in the native libraries too: the level applies to the module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
   set_source_files_properties(${ESCAQUE_RULES_COLD_SOURCES} PROPERTIES COMPILE_OPTIONS
@@ -62,15 +62,16 @@ add_library(escaque_search STATIC ${ESCAQUE_SEARCH_SOURCES} src/uci/uci_session.
 target_include_directories(escaque_search PUBLIC src)
 target_compile_options(escaque_search PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
-# The module has no embind and no Emscripten glue: plain exports (bindings/rules_io.h)
-# in a standalone .wasm, instantiated by the hand-written bindings/escaque.mjs (copied to
+# The module has no embind and no Emscripten glue: plain exports (bindings/wasm/rules_io.h)
+# in a standalone .wasm, instantiated by the hand-written bindings/js/escaque.mjs (copied to
 # dist/escaque.mjs below), which provides its few imports. docs/building.md, "The module".
 set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the modules (experiments)")
 
 # The Chess/Position exports, compiled once for both builds below. An object library: all its
 # objects are linked, so no EMSCRIPTEN_KEEPALIVE export is dropped as an unreferenced archive member.
-add_library(escaque_rules_bindings OBJECT bindings/rules_io.cpp bindings/game_binding.cpp
-  bindings/position_binding.cpp bindings/position_query_binding.cpp bindings/game_json.cpp bindings/play_out.cpp)
+add_library(escaque_rules_bindings OBJECT bindings/wasm/rules_io.cpp bindings/wasm/game_binding.cpp
+  bindings/wasm/position_binding.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/game_json.cpp
+  bindings/wasm/play_out.cpp)
 target_link_libraries(escaque_rules_bindings PRIVATE escaque_rules)
 target_compile_options(escaque_rules_bindings PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
@@ -94,12 +95,12 @@ function(escaque_standalone_wasm target output sources libraries)
 endfunction()
 
 # dist/escaque.wasm: the rules and the search.
-escaque_standalone_wasm(escaque_wasm escaque bindings/engine_exports.cpp escaque_search)
+escaque_standalone_wasm(escaque_wasm escaque bindings/wasm/engine_exports.cpp escaque_search)
 # The search's two imports from its host (engine_exports.cpp).
-target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/engine-imports.js")
-set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/engine-imports.js")
+target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
+set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
 
-# dist/escaque-rules.wasm, the rules-only build (the `escaque/rules` entry, bindings/rules.mjs): the
+# dist/escaque-rules.wasm, the rules-only build (the `escaque/rules` entry, bindings/js/rules.mjs): the
 # same rules exports without the search, for pages that never run an Engine. The runtime
 # (escaque.mjs) instantiates either file.
 escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
@@ -113,23 +114,23 @@ set(ESCAQUE_DIST_OUTPUTS "")
 foreach(file IN LISTS ESCAQUE_DIST_COPIES)
   add_custom_command(
     OUTPUT "${ESCAQUE_DIST_DIR}/${file}"
-    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/${file}" "${ESCAQUE_DIST_DIR}/${file}"
-    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/${file}"
-    COMMENT "Copying bindings/${file} to dist/")
+    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/js/${file}" "${ESCAQUE_DIST_DIR}/${file}"
+    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/js/${file}"
+    COMMENT "Copying bindings/js/${file} to dist/")
   list(APPEND ESCAQUE_DIST_OUTPUTS "${ESCAQUE_DIST_DIR}/${file}")
 endforeach()
 add_custom_target(escaque_loader ALL DEPENDS ${ESCAQUE_DIST_OUTPUTS})
 
-# escaque/compat/chess.js: the chess.js-compatible Chess class (bindings/compat/),
+# escaque/compat/chess.js: the chess.js-compatible Chess class (bindings/js/compat/),
 # in dist/compat/ so that its import of ../index.mjs works everywhere.
 set(ESCAQUE_COMPAT_OUTPUTS "")
 foreach(file IN ITEMS chess.mjs chess.d.ts board.mjs fen.mjs pgn.mjs)
   add_custom_command(
     OUTPUT "${ESCAQUE_DIST_DIR}/compat/${file}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${ESCAQUE_DIST_DIR}/compat"
-    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/compat/${file}" "${ESCAQUE_DIST_DIR}/compat/${file}"
-    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/compat/${file}"
-    COMMENT "Copying bindings/compat/${file} to dist/compat/")
+    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/js/compat/${file}" "${ESCAQUE_DIST_DIR}/compat/${file}"
+    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/js/compat/${file}"
+    COMMENT "Copying bindings/js/compat/${file} to dist/compat/")
   list(APPEND ESCAQUE_COMPAT_OUTPUTS "${ESCAQUE_DIST_DIR}/compat/${file}")
 endforeach()
 add_custom_target(escaque_compat ALL DEPENDS ${ESCAQUE_COMPAT_OUTPUTS})
@@ -138,16 +139,16 @@ add_custom_target(escaque_compat ALL DEPENDS ${ESCAQUE_COMPAT_OUTPUTS})
 foreach(file IN ITEMS index.cjs index.d.cts)
   add_custom_command(
     OUTPUT "${ESCAQUE_DIST_DIR}/${file}"
-    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/${file}" "${ESCAQUE_DIST_DIR}/${file}"
-    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/${file}"
-    COMMENT "Copying bindings/${file} to dist/")
+    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/js/${file}" "${ESCAQUE_DIST_DIR}/${file}"
+    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/js/${file}"
+    COMMENT "Copying bindings/js/${file} to dist/")
 endforeach()
 add_custom_target(escaque_cjs ALL DEPENDS "${ESCAQUE_DIST_DIR}/index.cjs" "${ESCAQUE_DIST_DIR}/index.d.cts")
 
 # The <escaque-board> component (web/board/, issue 5) ships as dist/board/: its
 # import of '../../dist/index.mjs' resolves to dist/index.mjs from there, and
 # to /dist/index.mjs when scripts/serve.mjs serves web/board/ at /board/.
-file(GLOB ESCAQUE_BOARD_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/board/*.js" "${CMAKE_SOURCE_DIR}/web/board/*.d.ts")
+file(GLOB ESCAQUE_BOARD_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/js/board/*.js" "${CMAKE_SOURCE_DIR}/bindings/js/board/*.d.ts")
 set(ESCAQUE_BOARD_OUTPUTS "")
 foreach(path IN LISTS ESCAQUE_BOARD_FILES)
   get_filename_component(file "${path}" NAME)
@@ -155,7 +156,7 @@ foreach(path IN LISTS ESCAQUE_BOARD_FILES)
     OUTPUT "${ESCAQUE_DIST_DIR}/board/${file}"
     COMMAND ${CMAKE_COMMAND} -E copy "${path}" "${ESCAQUE_DIST_DIR}/board/${file}"
     DEPENDS "${path}"
-    COMMENT "Copying web/board/${file} to dist/board/")
+    COMMENT "Copying bindings/js/board/${file} to dist/board/")
   list(APPEND ESCAQUE_BOARD_OUTPUTS "${ESCAQUE_DIST_DIR}/board/${file}")
 endforeach()
 add_custom_target(escaque_board ALL DEPENDS ${ESCAQUE_BOARD_OUTPUTS})

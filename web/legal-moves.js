@@ -1,6 +1,7 @@
-// The legal-move page (legal-moves.html, the first demo of the package): loads the WebAssembly module and lists the legal moves
-// (UCI notation) of the FEN in the text field, or the parser's error message.
-import { loadEscaque } from './dist/loader.mjs';
+// The legal-move page (legal-moves.html, the first demo of the package): lists the legal moves (UCI
+// notation) of the FEN in the text field, or the parser's error message, through the package's public
+// API as any page would use it ('escaque' is mapped to /dist/index.mjs by the page's import map).
+import { Position, init } from 'escaque';
 
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -35,17 +36,31 @@ function showMoves(moves) {
   }));
 }
 
-function update(escaque) {
-  const result = escaque.legalMovesUci(fenInput.value);
+// The FEN's legal moves, or the parser's message (what, where, why).
+function legalMoves(fen) {
+  let position;
+  try {
+    position = Position.fromFen(fen);
+  } catch (e) {
+    return { ok: false, error: e.message };
+  }
+  try {
+    return { ok: true, moves: position.movesUci() };
+  } finally {
+    position.dispose();
+  }
+}
+
+function update() {
+  const result = legalMoves(fenInput.value);
   if (result.ok) showMoves(result.moves);
   else showError(result.error);
   document.body.dataset.fen = fenInput.value;  // lets tests wait for this FEN's answer
 }
 
 async function main() {
-  let escaque;
   try {
-    escaque = await loadEscaque();
+    await init();
   } catch (e) {
     statusLine.textContent = `Could not load the WebAssembly module: ${e.message}`;
     return;
@@ -53,17 +68,17 @@ async function main() {
   fenInput.value = START_FEN;
   fenInput.disabled = false;
   resetButton.disabled = false;
-  fenInput.addEventListener('input', () => update(escaque));
+  fenInput.addEventListener('input', () => update());
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    update(escaque);
+    update();
   });
   resetButton.addEventListener('click', () => {
     fenInput.value = START_FEN;
-    update(escaque);
+    update();
     fenInput.focus();
   });
-  update(escaque);
+  update();
   document.body.dataset.ready = 'true';
 }
 

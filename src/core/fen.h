@@ -1,7 +1,7 @@
 // FEN and X-FEN / Shredder-FEN: a strict parser with typed errors, semantic
 // validation, and the writer.
 //
-// Leniency (documented in docs/fen.md): the two move counters may be omitted
+// Leniency (this header is its reference; docs/api.md shows the same rules from JS): the two move counters may be omitted
 // (they default to "0 1"); runs of spaces between fields are accepted. Nothing
 // else is guessed: every other deviation is an error naming the field, the
 // character offset in the input, and the reason.

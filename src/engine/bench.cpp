@@ -1,7 +1,7 @@
 #include "bench.h"
 
 #include "../core/fen.h"
-#include "../notation/uci_move.h"
+#include "../core/uci_move.h"
 #include "clock.h"
 
 namespace escaque {

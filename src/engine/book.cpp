@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "../core/fen.h"
-#include "../notation/uci_move.h"
+#include "../core/uci_move.h"
 #include "insertion_sort.h"
 
 namespace escaque {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "../notation/uci_move.h"
+#include "../core/uci_move.h"
 #include "check_info.h"
 #include "clock.h"
 #include "eval.h"

@@ -11,7 +11,7 @@
 #include "../engine/book.h"
 #include "../engine/clock.h"
 #include "../engine/eval.h"
-#include "../notation/uci_move.h"
+#include "../core/uci_move.h"
 
 #if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
 #define ESCAQUE_HAS_THREADS 1

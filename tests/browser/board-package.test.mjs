@@ -1,6 +1,6 @@
 // <escaque-board> as the npm package ships it: dist/board/escaque-board.js
 // (copied there by the build) loads on its own and reaches dist/index.mjs by
-// the same relative import the served web/board/ copy uses; and a page's own
+// the same relative import its source uses in bindings/js/board/; and a page's own
 // piece images through the piece-set URL template.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,9 +31,9 @@ describe('board as packaged', () => {
   });
 
   test('dist/board/escaque-board.js runs from /dist/board/ and plays', async () => {
-    assert.ok(existsSync(DIST_BOARD), 'dist/board/ is missing: run npm run build (cmake copies web/board/ there)');
+    assert.ok(existsSync(DIST_BOARD), 'dist/board/ is missing: run npm run build (cmake copies bindings/js/board/ there)');
     assert.equal(readFileSync(DIST_BOARD, 'utf8'),
-      readFileSync(new URL('../../web/board/escaque-board.js', import.meta.url), 'utf8'), 'dist/board/ is stale');
+      readFileSync(new URL('../../bindings/js/board/escaque-board.js', import.meta.url), 'utf8'), 'dist/board/ is stale');
     context = await env.browser.newContext();
     const page = await context.newPage();
     const problems = [];
@@ -51,7 +51,6 @@ describe('board as packaged', () => {
     await page.evaluate(() => document.getElementById('b0').move('e4'));
     assert.match(await page.evaluate(() => document.getElementById('b0').fen), /4P3/);
     assert.ok(loaded.includes('/dist/index.mjs'));
-    assert.ok(!loaded.some((p) => p.startsWith('/board/')), 'nothing from the served web/board/ copy');
     assert.deepEqual(problems, []);
   });
 

@@ -3,6 +3,7 @@
 // typed FEN, shows the parser's message for a bad one, and logs nothing to
 // the console.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 
 import { useServedChromium } from './harness.mjs';
@@ -68,7 +69,11 @@ describe('legal-move page', () => {
 
   test('the page declares the strict CSP', async () => {
     const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
-    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    // The one inline script allowed is the import map, by its hash (the page imports 'escaque' by name).
+    const map = await page.textContent('script[type="importmap"]');
+    const hash = createHash('sha256').update(map).digest('base64');
+    assert.match(csp, new RegExp(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`));
+    assert.deepEqual(JSON.parse(map), { imports: { escaque: '/dist/index.mjs' } });
     assert.match(csp, /default-src 'self'/);
     assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'/);  // 'wasm-unsafe-eval' is the only relaxation
   });

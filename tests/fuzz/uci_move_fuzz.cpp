@@ -12,7 +12,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "fuzz_check.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "uci/uci_session.h"
 
 using namespace escaque;

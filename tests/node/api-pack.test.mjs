@@ -16,8 +16,8 @@ test('npm pack: the files, and an installed copy that works', () => {
   requireFile(`${ROOT}dist/index.mjs`, 'run scripts/build.sh (WASM build) first');
   const [info] = JSON.parse(runOk('npm', ['pack', '--json', '--pack-destination', work], ROOT));
   const files = info.files.map((f) => f.path).sort();
-  // The board component (issue 5) ships as dist/board/, one file per web/board/ file.
-  const boardFiles = readdirSync(`${ROOT}web/board`).map((f) => `dist/board/${f}`);
+  // The board component (issue 5) ships as dist/board/, one file per bindings/js/board/ file.
+  const boardFiles = readdirSync(`${ROOT}bindings/js/board`).map((f) => `dist/board/${f}`);
   assert.deepEqual(files, [
     'README.md', 'bin/escaque-uci.mjs', 'dist/compat/board.mjs', 'dist/compat/chess.d.ts',
     'dist/compat/chess.mjs', 'dist/compat/fen.mjs', 'dist/compat/pgn.mjs', 'dist/engine-protocol.mjs',

@@ -28,6 +28,24 @@ function imports(source) {
   return [...fixed, ...late].map((m) => m[1]);
 }
 
+// The package's own name, as the bundler resolves it: package.json "exports" (the browser's choice of
+// conditions), e.g. 'escaque/board' -> '/dist/board/escaque-board.js'.
+const pkg = JSON.parse(readFileSync(new URL('package.json', ROOT_URL), 'utf8'));
+function exportTarget(entry) {
+  if (typeof entry === 'string') return entry;
+  for (const condition of ['browser', 'import', 'default']) {
+    const target = entry?.[condition] && exportTarget(entry[condition]);
+    if (target) return target;
+  }
+  return null;
+}
+function packagePath(spec) {
+  const subpath = spec === pkg.name ? '.' : `.${spec.slice(pkg.name.length)}`;
+  const target = exportTarget(pkg.exports[subpath]);
+  assert.ok(target, `package.json exports no ${subpath} for ${spec}`);
+  return target.slice(1);  // './dist/x' -> '/dist/x'
+}
+
 // The served files web/app.js reaches through imports (web/ at /, dist/ at /dist/).
 function graph(entry) {
   const fileOf = (path) => (path.startsWith('/dist/') ? new URL(`.${path}`, ROOT_URL) : new URL(`.${path}`, WEB));
@@ -41,6 +59,7 @@ function graph(entry) {
     assert.ok(existsSync(file), `${path} is imported but ${file.pathname} does not exist (npm run build first?)`);
     for (const spec of imports(readFileSync(file, 'utf8'))) {
       if (spec.startsWith('.')) todo.push(new URL(spec, `http://x${path}`).pathname);
+      else if (spec === pkg.name || spec.startsWith(`${pkg.name}/`)) todo.push(packagePath(spec));
     }
   }
   return seen;
@@ -59,11 +78,17 @@ test('the bundle holds every module web/app.js imports, the board component and 
     return rel.startsWith('dist/') ? `/${rel}` : `/${rel.replace(/^web\//, '')}`;
   }));
   const needed = graph('/app.js');
-  for (const p of ['/app/main.js', '/board/escaque-board.js', '/dist/index.mjs', '/dist/escaque.mjs',
+  for (const p of ['/app/main.js', '/dist/board/escaque-board.js', '/dist/index.mjs', '/dist/escaque.mjs',
     '/dist/engine.mjs', '/app/newgame.js', '/app/offline.js']) {
     assert.ok(needed.has(p), `${p} is not reached from web/app.js (the walker is wrong)`);
   }
   for (const p of needed) assert.ok(inBundle.has(p), `${p} is imported at start but not in the bundle`);
+});
+
+test('the bundle runs the app: its modules were not dropped as free of side effects', () => {
+  // main.js's start-up marks; with a sideEffects list that forgot web/, esbuild keeps only the entry.
+  for (const mark of ['escaque-main', 'escaque-game-ready']) assert.ok(bundle.code.includes(mark), `no ${mark} in the bundle`);
+  assert.ok(bundle.code.length > 50_000, `the bundle is ${bundle.code.length} bytes`);
 });
 
 test('the bundle imports no other file (only Node built-ins, on Node-only paths)', () => {

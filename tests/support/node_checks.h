@@ -11,7 +11,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/position.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "reference_board.h"
 #include "reference_compare.h"
 

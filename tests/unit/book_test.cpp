@@ -11,7 +11,7 @@
 #include "core/fen.h"
 #include "engine/book.h"
 #include "notation/san.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "uci/uci_session.h"
 
 #include "../support/positions.h"

@@ -11,7 +11,7 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "rules/game.h"
 
 namespace escaque {

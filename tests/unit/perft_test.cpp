@@ -20,7 +20,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/perft.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "uci/uci_session.h"
 
 namespace escaque {

@@ -17,7 +17,7 @@
 #include "core/chess960.h"
 #include "core/fen.h"
 #include "core/movegen.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 
 namespace escaque {
 namespace {

@@ -23,7 +23,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "notation/san.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 
 namespace escaque {
 namespace {

@@ -15,7 +15,7 @@
 #include "engine/search.h"
 #include "engine/see.h"
 #include "engine/timeman.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "uci/uci_session.h"
 
 using namespace escaque;

@@ -15,7 +15,7 @@
 #include "engine/bench.h"
 #include "engine/search.h"
 #include "engine/strength.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "uci/uci_session.h"
 
 using namespace escaque;

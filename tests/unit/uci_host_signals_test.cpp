@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/fen.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "uci/uci_session.h"
 
 namespace escaque {

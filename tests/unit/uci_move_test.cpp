@@ -8,7 +8,7 @@
 #include "../support/positions.h"
 #include "core/fen.h"
 #include "core/movegen.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 
 namespace escaque {
 namespace {

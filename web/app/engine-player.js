@@ -5,7 +5,7 @@
 // it anyway, and a dynamic import() of it would make scripts/bundle-app.mjs wrap the package's modules,
 // whose WebAssembly glue uses top-level await, in lazy initialisers that deadlock on the package's
 // index <-> engine.mjs import cycle.
-import * as pkg from '../dist/index.mjs';
+import * as pkg from 'escaque';
 
 import { levelById, levelOptions } from './levels.js';
 

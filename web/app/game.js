@@ -6,7 +6,7 @@
 // from which the same game (position, offer, ending, clocks) can be rebuilt.
 //
 // Events: 'change' (anything shown changed), 'end' (detail: outcome), 'error' (detail: message).
-import { Chess } from '../dist/index.mjs';
+import { Chess } from 'escaque';
 import { other } from './timecontrol.js';
 
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';

@@ -1,6 +1,6 @@
 // The app: wires the game controller, the clock, the board, the move list,
 // the engine and the dialogs to the page (web/index.html).
-import { init } from '../dist/index.mjs';
+import { init } from 'escaque';
 import { BoardView } from './board-view.js';
 import { Clock } from './clock.js';
 import { ClockView } from './clock-view.js';
@@ -12,10 +12,10 @@ import { play as sound, setSoundEnabled } from './sound.js';
 import * as store from './storage.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
-// The board component (web/board/; bundled with the app by scripts/bundle-app.mjs). Imported statically:
+// The board component (escaque/board: bindings/js/board/; bundled with the app by scripts/bundle-app.mjs). Imported statically:
 // in one file it costs no request of its own, and a dynamic import() of it would make the bundler wrap
 // the package's modules in lazy initialisers (see engine-player.js).
-import '../board/escaque-board.js';
+import 'escaque/board';
 
 const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };

@@ -1,7 +1,7 @@
 // Starts loading the rules (the package's WebAssembly) as soon as the app's script runs: web/app.js
 // imports this module before app/main.js, so the compile overlaps the evaluation of the app's modules.
 // main.js calls init() again (the same promise) and shows the error if it failed.
-import { init } from '../dist/index.mjs';
+import { init } from 'escaque';
 
 init().catch(() => { /* main.js reports it */ });
 

@@ -24,7 +24,7 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "notation/san.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 
 namespace escaque {
 namespace {

@@ -1,13 +1,12 @@
 // <escaque-board>: an embeddable, accessible chess board (docs/board.md).
 //
-//   <script type="module" src="/board/escaque-board.js"></script>
+//   <script type="module" src="/dist/board/escaque-board.js"></script>   (or: import 'escaque/board')
 //   <escaque-board fen="..." interactive="white" show-legal coordinates></escaque-board>
 //
-// The rules come from the escaque package (WebAssembly). The import below is
-// written so that the same file works in both places it ships from: served
-// from web/board/ by scripts/serve.mjs ("/board/../../dist/" resolves to
-// "/dist/"), and from the npm package's dist/board/ ("dist/board/../../dist/").
-import { init, Chess } from '../../dist/index.mjs';
+// The rules come from the escaque package (WebAssembly). The sources sit in bindings/js/board/ beside
+// the package's bindings/js/index.mjs exactly as the build lays them out in dist/ (dist/board/ beside
+// dist/index.mjs), so this relative import is the same in the repository and in the package.
+import { init, Chess } from '../index.mjs';
 
 import { drawWords, moveWords, pieceWords, squareLabel, squareWords, words } from './announce.js';
 import { createAnnotationLayer, drawAnnotations, toggle } from './annotations.js';

@@ -16,7 +16,7 @@
 #include "core/movegen.h"
 #include "notation/language.h"
 #include "notation/san.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "rules/game.h"
 
 

@@ -20,7 +20,7 @@
 #include "notation/language.h"
 #include "notation/pgn.h"
 #include "notation/san.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "rules/dead_position.h"
 #include "rules/game.h"
 

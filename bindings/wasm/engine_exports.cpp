@@ -21,7 +21,7 @@
 #include "play_out.h"
 #include "rules_io.h"
 #include "notation/san.h"
-#include "notation/uci_move.h"
+#include "core/uci_move.h"
 #include "uci/uci_session.h"
 
 extern "C" {
