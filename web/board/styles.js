@@ -3,6 +3,7 @@
 // themable from outside through the --escaque-* custom properties.
 export const BOARD_CSS = `
 :host{display:block;position:relative;container-type:inline-size;max-width:100%;min-width:10rem;
+contain-intrinsic-inline-size:var(--escaque-size,24rem);
 --light:var(--escaque-light,#ecdab9);--dark:var(--escaque-dark,#ae8a68);
 --last:var(--escaque-last-move,rgba(255,214,10,.42));--sel:var(--escaque-selected,rgba(20,110,210,.45));
 --dot:var(--escaque-legal,rgba(20,40,60,.32));--chk:var(--escaque-check,rgba(225,20,20,.85));
@@ -33,9 +34,9 @@ overflow:hidden;outline:none;forced-color-adjust:none}
 .sq:focus-visible::after{content:"";position:absolute;inset:0;pointer-events:none;z-index:3;
 box-shadow:inset 0 0 0 max(3px,.7cqw) var(--focus)}
 .coords{position:absolute;inset:0;pointer-events:none;z-index:1}
-.co{position:absolute;font-size:max(9px,2.3cqw);line-height:1;font-weight:600;color:var(--coord-light)}
+.co{position:absolute;font-size:max(8px,2.1cqw);line-height:1;font-weight:600;color:var(--coord-light)}
 .co.dk{color:var(--coord-dark)}
-.co.f{bottom:.4%;width:12.5%;box-sizing:border-box;padding-right:.5%;text-align:right}.co.r{left:.5%;margin-top:.5%}
+.co.f{bottom:.2%;width:12.5%;box-sizing:border-box;padding-right:.25%;text-align:right}.co.r{left:.4%;margin-top:.5%}
 :host(:not([coordinates])) .coords,:host([coordinates=none]) .coords,:host([coordinates=false]) .coords{display:none}
 .pieces,.annot{position:absolute;inset:0;pointer-events:none}
 .annot{z-index:4;width:100%;height:100%}
@@ -44,6 +45,7 @@ transition:transform var(--anim,200ms) ease;will-change:transform}
 .piece.drag{transition:none;z-index:5;cursor:grabbing}
 .piece.gone{opacity:0;transition:opacity var(--anim,200ms)}
 img.piece{object-fit:contain}
+@container (max-width:340px){:host([coordinates]) .piece{box-sizing:border-box;padding:.8%}}
 .annot line{stroke:var(--arrow);stroke-width:.16;stroke-linecap:round}
 .annot circle{fill:none;stroke:var(--arrow);stroke-width:.07}
 .annot .head{fill:var(--arrow);stroke:none}
