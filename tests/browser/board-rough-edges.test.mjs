@@ -158,7 +158,6 @@ describe('board rough edges', { timeout: 180_000 }, () => {
       }
       return out;
     });
-    console.log(sizes);
     for (const [name, width] of Object.entries(sizes)) {
       assert.ok(width >= 320 && width <= 480, `${name}: ${width} px wide`);
     }

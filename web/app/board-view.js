@@ -16,7 +16,7 @@ export class BoardView {
   #board;
   #shownFen = null;
   #movesKey = null;        // the position (FEN + chess960) #moves and #dests are for
-  #moves = [];
+  #moves = null;           // the game's legal moves there, listed when a piece is first picked up
   #dests = null;
   /** (uci) => boolean: play the person's move in the game; false refuses it (the piece goes back). */
   onMove = (uci) => false;
@@ -29,7 +29,7 @@ export class BoardView {
     board.setAttribute('coordinates', '');
     board.set({ label: 'Chess board', showLegal: true });
     board.addEventListener('move', (e) => {
-      const move = findMove(this.#moves, e.detail);
+      const move = findMove(this.#moves ?? [], e.detail);
       if (move) this.onMove(move.uci);
     });
     board.addEventListener('navigate', (e) => this.onNavigate(e.detail.where));
@@ -55,8 +55,8 @@ export class BoardView {
       const key = `${fen} ${Boolean(view.chess960)}`;
       if (key !== this.#movesKey) {
         this.#movesKey = key;
-        this.#moves = game.moves();
-        this.#dests = destsOf(this.#moves);
+        this.#moves = null;
+        this.#dests = () => destsOf(this.#moves ??= game.moves());
       }
       dests = this.#dests;
       if (game.inCheck()) check = kingSquare(fen, game.turn());

@@ -43,3 +43,5 @@ export class EscaqueBoardCore extends ElementBase {
 if (typeof customElements !== 'undefined' && !customElements.get('escaque-board-core')) {
   customElements.define('escaque-board-core', EscaqueBoardCore);
 }
+
+export { BoardCore, START_FEN } from './board-core.js';

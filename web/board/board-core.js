@@ -113,7 +113,8 @@ export class BoardCore {
    * Changes part of the state and redraws. Throws (and changes nothing) on a bad field:
    * fen (a FEN or its placement field), turn ('w'|'b', default: the FEN's), orientation
    * ('white'|'black'), interactive ('none'|'white'|'black'|'both'), premoves, dests (null, or a Map
-   * or object from square to targets: a square, or {to, promotion} — one entry per promotion piece),
+   * or object from square to targets: a square, or {to, promotion} — one entry per promotion piece —
+   * or a function returning one, called only when a piece is picked up),
    * lastMove ({from, to} or null), check (a square or null), arrows ([{from, to, color?}]),
    * highlights ([{square, color?}]), premove ({from, to, promotion?} or null), showLegal,
    * autoQueen, animation (ms), language, announce ('words'|'appendix-f'|'none'), label, pieceSet.
@@ -160,7 +161,9 @@ export class BoardCore {
     if (next.language !== old.language || next.label !== old.label || next.announce !== old.announce) this.#applyLanguage();
     if (moved) this.#clearUserAnnotations();
     this.#render();
-    this.#drawAnnotations();
+    if (next.arrows !== old.arrows || next.highlights !== old.highlights || next.orientation !== old.orientation) {
+      this.#drawAnnotations();
+    }
     if (next.premove && (moved || dests !== old.dests || turn !== this.#turnBefore(old))) this.#schedulePremove();
   }
 
@@ -254,7 +257,7 @@ export class BoardCore {
     if (this.#premoveMode) {
       for (const to of premoveTargets(this.#placement, square)) this.#targets.set(to, []);
     } else {
-      for (const [to, pieces] of this.#s.dests.get(square) ?? []) this.#targets.set(to, pieces);
+      for (const [to, pieces] of this.#destsFrom(square) ?? []) this.#targets.set(to, pieces);
     }
     this.#render();
     this.announce(`${squareWords(square, this.#style())}, ${pieceWords(code[0], code[1], this.#s.language)}, ` +
@@ -322,12 +325,19 @@ export class BoardCore {
     this.#targets = new Map();
     this.#premoveMode = false;
     this.#onIntent('move', { ...move, source });
-    if (this.#s.fen === fen) this.#deselectNotice();
-    this.#render();
+    if (this.#s.fen === fen) {  // not played (yet): the piece goes back meanwhile
+      this.#deselectNotice();
+      this.#render();
+    }
     if (t0 !== undefined && typeof performance?.measure === 'function') {
       performance.measure('escaque-board:move', { start: t0, end: performance.now() });
     }
     return 'moved';
+  }
+
+  #destsFrom(square) {
+    const d = this.#s.dests;
+    return (typeof d === 'function' ? d() : d)?.get(square);
   }
 
   #deselectNotice() { this.#onIntent('select', { square: null, piece: null, targets: [], premove: false }); }
@@ -354,7 +364,7 @@ export class BoardCore {
         return;
       }
       const pieces = this.#placement.get(pm.from) === code && this.#mayPick(code[0]) === 'move'
-        ? this.#s.dests.get(pm.from)?.get(pm.to) : undefined;
+        ? this.#destsFrom(pm.from)?.get(pm.to) : undefined;
       const ok = pieces && (pm.promotion ? pieces.includes(pm.promotion) : pieces.length === 0);
       if (!ok) {
         this.#cancelPremove(true);
@@ -501,12 +511,20 @@ export class BoardCore {
 }
 
 // dests as given (Map or object; targets as squares or {to, promotion}) ->
-// Map<from, Map<to, promotion pieces>>; the same object in gives the same Map out.
+// Map<from, Map<to, promotion pieces>>; the same object in gives the same Map out. A function is
+// called (once) only when the dests are needed: the owner need not list the legal moves of a
+// position nobody touches.
 const normalised = new WeakMap();
 function normaliseDests(dests) {
   if (dests === null || dests === undefined) return null;
-  if (typeof dests !== 'object') throw new TypeError('BoardCore.set: dests must be a Map, an object or null');
   if (normalised.has(dests)) return normalised.get(dests);
+  if (typeof dests === 'function') {
+    let map = null;
+    const lazy = () => (map ??= normaliseDests(dests()));
+    normalised.set(dests, lazy);
+    return lazy;
+  }
+  if (typeof dests !== 'object') throw new TypeError('BoardCore.set: dests must be a Map, an object, a function or null');
   const out = new Map();
   for (const [from, list] of dests instanceof Map ? dests : Object.entries(dests)) {
     if (!isSquare(from) || !Array.isArray(list)) throw new TypeError(`BoardCore.set: dests entry "${from}" is not a square and a list`);

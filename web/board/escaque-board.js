@@ -45,6 +45,7 @@ export class EscaqueBoard extends ElementBase {
   #moves = null;           // the live position's legal moves (cached until the game changes)
   #dests = null;           // the core's dests for them (the same object while the position stays)
   #history = null;         // verbose history, for navigation
+  #last = null;            // the game's last move, {from, to}
 
   constructor() {
     super();
@@ -247,10 +248,13 @@ export class EscaqueBoard extends ElementBase {
     return this.#chess;
   }
 
-  #invalidate() {
+  // After any change of the game; `played` is the move just made (else the last move is looked up).
+  #invalidate(played) {
     this.#moves = null;
     this.#dests = null;
     this.#history = null;
+    const last = played ?? this.#historyList().at(-1);
+    this.#last = last ? { from: last.from, to: last.to } : null;
   }
 
   #legalMoves() {
@@ -274,14 +278,14 @@ export class EscaqueBoard extends ElementBase {
     const attr = this.getAttribute('last-move');
     if (attr && OFF.has(attr)) return null;
     if (attr && /^[a-h][1-8][a-h][1-8]/.test(attr)) return { from: attr.slice(0, 2), to: attr.slice(2, 4) };
-    const list = this.#historyList();
-    const m = this.#viewPly === null ? list.at(-1) : this.#viewPly > 0 ? list[this.#viewPly - 1] : null;
+    if (this.#viewPly === null) return this.#last;
+    const m = this.#viewPly > 0 ? this.#historyList()[this.#viewPly - 1] : null;
     return m ? { from: m.from, to: m.to } : null;
   }
 
   #afterMove(played, source) {
     this.#viewPly = null;
-    this.#invalidate();
+    this.#invalidate(played);
     this.#push();
     const over = this.#chess.isGameOver() ? this.#chess.outcome() : null;
     this.#core.announceMove(played, over);
@@ -376,7 +380,8 @@ export class EscaqueBoard extends ElementBase {
     let check = null;
     if (chess) {
       const going = live && !chess.isGameOver();
-      dests = going ? (this.#dests ??= destsOf(this.#legalMoves())) : NO_DESTS;
+      // Asked for by the core only when a piece is picked up (or a premove is due).
+      dests = going ? (this.#dests ??= () => destsOf(this.#legalMoves())) : NO_DESTS;
       const checkAttr = this.getAttribute('check');
       if (live && !(checkAttr && OFF.has(checkAttr)) && chess.inCheck()) check = kingSquare(fen, turnOf(fen));
     }
