@@ -18,8 +18,8 @@ import { startServer } from './serve.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'docs', 'screenshots');
 const SIZES = [200, 300, 480, 800];
-// After 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? — White to play Qxf7#, with a check to show: 3... Bb4 4. Qxf7+.
-const MOVES = ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Bb4', 'Qxf7+'];
+// 1. e4 e5 2. Bc4 Nc6 3. Bxf7+: Black's king in check, with two ways out (Kxf7, Ke7).
+const MOVES = ['e4', 'e5', 'Bc4', 'Nc6', 'Bxf7+'];
 
 mkdirSync(OUT, { recursive: true });
 const server = await startServer({ port: 0 });
@@ -46,8 +46,8 @@ try {
       main.replaceChildren(box);
       await board.ready;
       for (const m of moves) board.move(m);
-      board.setArrows([{ from: 'c4', to: 'f7' }]);
-      board.setHighlights([{ square: 'e8' }]);
+      board.setArrows([{ from: 'd8', to: 'h4' }]);
+      board.setHighlights([{ square: 'g1' }]);
     }, { width, moves: MOVES });
     // Pick up the king (its targets show), then put the keyboard focus on g1 (a knight).
     const b = await page.locator('#shot escaque-board .board').boundingBox();

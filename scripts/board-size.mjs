@@ -65,6 +65,8 @@ async function measure() {
   add('escaque-board', 'JS incl. CSS, pieces excluded',
     await minified("export * from './escaque-board.js';", board, ['../../dist/index.mjs', './pieces.js']));
   add('escaque-board', 'pieces.js (own SVG set)', await minified("export * from './pieces.js';", board));
+  add('escaque-board', 'of which the rules-free core + <escaque-board-core>, pieces excluded',
+    await minified("export * from './board-core-element.js';", board, ['./pieces.js']));
   add('escaque-board', 'JS incl. CSS and pieces',
     await minified("export * from './escaque-board.js';", board, ['../../dist/index.mjs']));
 

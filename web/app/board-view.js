@@ -15,7 +15,8 @@ import { destsOf, findMove, kingSquare } from '../board/game-state.js';
 export class BoardView {
   #board;
   #shownFen = null;
-  #movesKey = null;        // the position (FEN + chess960) #moves and #dests are for
+  #movesGame = null;       // the game and position (FEN + chess960) #moves and #dests are for
+  #movesKey = null;
   #moves = null;           // the game's legal moves there, listed when a piece is first picked up
   #dests = null;
   /** (uci) => boolean: play the person's move in the game; false refuses it (the piece goes back). */
@@ -53,7 +54,8 @@ export class BoardView {
     let check = null;
     if (game) {
       const key = `${fen} ${Boolean(view.chess960)}`;
-      if (key !== this.#movesKey) {
+      if (game !== this.#movesGame || key !== this.#movesKey) {
+        this.#movesGame = game;
         this.#movesKey = key;
         this.#moves = null;
         this.#dests = () => destsOf(this.#moves ??= game.moves());
