@@ -114,5 +114,23 @@ describe('playing on the board', () => {
     await page.click('#show-pgn');
   });
 
+  test('the board says each move in words and steps through the game with PageUp / PageDown', async () => {
+    await newGame(page);
+    await typeMoves(page, ['e4', 'e5']);
+    const live = () => page.evaluate(() =>
+      document.querySelector('escaque-board-core').shadowRoot.querySelector('[role=status]').textContent);
+    await page.waitForFunction(() => document.querySelector('escaque-board-core').shadowRoot
+      .querySelector('[role=status]').textContent !== '');
+    assert.equal(await live(), 'Black pawn from e7 to e5');
+    await page.evaluate(() => document.querySelector('escaque-board-core').focusSquare('e4'));
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => !document.getElementById('viewing').hidden);
+    assert.match(await boardFen(page), /^rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b/);
+    assert.equal(await plies(page), 2, 'the game itself is unchanged');
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.getElementById('viewing').hidden);
+    assert.equal(await boardFen(page), await page.getAttribute('body', 'data-fen'));
+  });
+
   test('no console errors', () => assert.deepEqual(problems, []));
 });

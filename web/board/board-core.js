@@ -125,8 +125,9 @@ export class BoardCore {
       if (!(key in DEFAULTS)) throw new TypeError(`BoardCore.set: unknown field "${key}"`);
       next[key] = value;
     }
+    if ('fen' in changes && !('turn' in changes)) next.turn = null;  // a new FEN says whose turn it is
     const placement = 'fen' in changes ? parsePlacement(next.fen) : this.#placement;
-    if (!placement) throw new SyntaxError(`BoardCore.set: "${next.fen}" is not a FEN board`);
+    if (!placement) throw new SyntaxError(`BoardCore.set: fen "${next.fen}" has no valid board (8 ranks of pieces and digits)`);
     const turn = next.turn ?? turnOf(next.fen);
     if (turn !== 'w' && turn !== 'b') throw new TypeError(`BoardCore.set: turn "${turn}" is not 'w' or 'b'`);
     if (next.orientation !== 'white' && next.orientation !== 'black') {
@@ -139,17 +140,18 @@ export class BoardCore {
     next.dests = dests;
     checkMove(next.lastMove, 'lastMove');
     checkMove(next.premove, 'premove');
-    if (next.check !== null && !isSquare(next.check)) throw new TypeError(`BoardCore.set: check "${next.check}" is not a square`);
+    if (next.check != null && !isSquare(next.check)) throw new TypeError(`BoardCore.set: check "${next.check}" is not a square`);
     checkList(next.arrows, (a) => isSquare(a?.from) && isSquare(a?.to), 'arrows: {from, to}');
     checkList(next.highlights, (h) => isSquare(h?.square), 'highlights: {square}');
 
     const old = this.#s;
+    const oldTurn = this.#turn;
     const moved = placement !== this.#placement && next.fen !== old.fen;
     this.#s = next;
     this.#placement = placement;
     this.#turn = turn;
     if (next.premove && next.premove !== old.premove) this.#premoveCode = placement.get(next.premove.from) ?? '';
-    if (moved || dests !== old.dests || next.interactive !== old.interactive || turn !== this.#turnBefore(old)) {
+    if (moved || dests !== old.dests || next.interactive !== old.interactive || turn !== oldTurn) {
       this.#deselect();
     }
     if (next.orientation !== old.orientation) {
@@ -164,10 +166,8 @@ export class BoardCore {
     if (next.arrows !== old.arrows || next.highlights !== old.highlights || next.orientation !== old.orientation) {
       this.#drawAnnotations();
     }
-    if (next.premove && (moved || dests !== old.dests || turn !== this.#turnBefore(old))) this.#schedulePremove();
+    if (next.premove && (moved || dests !== old.dests || turn !== oldTurn)) this.#schedulePremove();
   }
-
-  #turnBefore(old) { return old === this.#s ? this.#turn : (old.turn ?? turnOf(old.fen)); }
 
   /** Says something in the live region (unless `announce` is 'none'). */
   announce(text) {
