@@ -68,7 +68,7 @@ export declare class BoardCore {
   announce(text: string): void;
   announceMove(move: AnnouncedMove, outcome?: { reason: string } | null): void;
   focusSquare(square?: Square): void;
-  cancelPremove(): void;
+  cancelPremove(announce?: boolean): void;
 }
 
 export type EscaqueBoardCoreEventMap = HTMLElementEventMap & { [K in keyof BoardCoreIntents]: CustomEvent<BoardCoreIntents[K]> };
@@ -83,7 +83,7 @@ export declare class EscaqueBoardCore extends HTMLElement {
   announce(text: string): void;
   announceMove(move: AnnouncedMove, outcome?: { reason: string } | null): void;
   focusSquare(square?: Square): void;
-  cancelPremove(): void;
+  cancelPremove(announce?: boolean): void;
   addEventListener<K extends keyof BoardCoreIntents>(type: K,
     listener: (this: EscaqueBoardCore, ev: CustomEvent<BoardCoreIntents[K]>) => unknown,
     options?: boolean | AddEventListenerOptions): void;

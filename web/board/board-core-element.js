@@ -37,7 +37,7 @@ export class EscaqueBoardCore extends ElementBase {
   announce(text) { this.#core.announce(text); }
   announceMove(move, outcome) { this.#core.announceMove(move, outcome); }
   focusSquare(square) { this.#core.focusSquare(square); }
-  cancelPremove() { this.#core.cancelPremove(); }
+  cancelPremove(announce = true) { this.#core.cancelPremove(announce); }
 }
 
 if (typeof customElements !== 'undefined' && !customElements.get('escaque-board-core')) {

@@ -187,8 +187,8 @@ export class BoardCore {
     this.#focusCell(cellIndex(square, this.#s.orientation));
   }
 
-  /** Drops a waiting premove (announced), as Escape does. */
-  cancelPremove() { this.#cancelPremove(true); }
+  /** Drops a waiting premove (`premove` intent with null; announced unless `announce` is false), as Escape does. */
+  cancelPremove(announce = true) { this.#cancelPremove(announce); }
 
   // ---- input ----
 

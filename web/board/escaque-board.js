@@ -166,7 +166,7 @@ export class EscaqueBoard extends ElementBase {
   undo() {
     const undone = this.#live().undo();
     if (!undone) return null;
-    this.#core.set({ premove: null });
+    this.#core.cancelPremove(false);
     this.#changed('undo', undone);
     return undone;
   }

@@ -27,6 +27,7 @@ overflow:hidden;outline:none;forced-color-adjust:none}
 .sq.sel{background-image:linear-gradient(var(--sel),var(--sel))}
 .sq.pre{background-image:linear-gradient(var(--pre),var(--pre))}
 .sq.chk{background-image:radial-gradient(circle,var(--chk) 0,var(--chk) 25%,transparent 72%)}
+.sq.chk.sel{background-image:radial-gradient(circle,var(--chk) 0,var(--chk) 25%,transparent 72%),linear-gradient(var(--sel),var(--sel))}
 .sq.dest::before{content:"";position:absolute;inset:36%;border-radius:50%;background:var(--dot);z-index:1;pointer-events:none}
 .sq.dest.cap::before{inset:2%;background:none;border:max(2px,.9cqw) solid var(--dot)}
 .sq.hover{box-shadow:inset 0 0 0 max(2px,.6cqw) var(--sel)}
