@@ -50,8 +50,8 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 // The component alone: {min, gzip} bytes (used by tests/browser/board-performance.test.mjs).
 export async function boardSize() {
-  const bytes = await minified("export * from './escaque-board.js';", join(ROOT, 'web', 'board'),
-    ['../../dist/index.mjs', './pieces.js']);
+  const bytes = await minified("export * from './escaque-board.js';", join(ROOT, 'bindings', 'js', 'board'),
+    ['../index.mjs', './pieces.js']);
   return { min: bytes.length, gzip: gz(bytes) };
 }
 export const BOARD_BUDGET_BYTES = BUDGET;
@@ -61,12 +61,14 @@ async function measure() {
   const rows = [];
   const add = (name, what, bytes) => rows.push({ name, what, min: bytes.length, gzip: gz(bytes) });
 
-  const board = join(ROOT, 'web', 'board');
+  const board = join(ROOT, 'bindings', 'js', 'board');
   add('escaque-board', 'JS incl. CSS, pieces excluded',
-    await minified("export * from './escaque-board.js';", board, ['../../dist/index.mjs', './pieces.js']));
+    await minified("export * from './escaque-board.js';", board, ['../index.mjs', './pieces.js']));
   add('escaque-board', 'pieces.js (own SVG set)', await minified("export * from './pieces.js';", board));
+  add('escaque-board', 'of which the rules-free core + <escaque-board-core>, pieces excluded',
+    await minified("export * from './board-core-element.js';", board, ['./pieces.js']));
   add('escaque-board', 'JS incl. CSS and pieces',
-    await minified("export * from './escaque-board.js';", board, ['../../dist/index.mjs']));
+    await minified("export * from './escaque-board.js';", board, ['../index.mjs']));
 
   const cg = join(PEERS, 'node_modules', 'chessground');
   add(`chessground ${PEER_VERSIONS.chessground}`, 'JS (dist/chessground.js bundled)',

@@ -1,4 +1,4 @@
-// The app's board (<escaque-board>, issue 5) in play: moves by click and by
+// The app's board (the rules-free board core, <escaque-board-core>) in play: moves by click and by
 // drag go through the app (move list, clock), illegal ones change nothing,
 // promotion uses the board's picker, and the board follows the game
 // (typed moves, navigation, new games from a FEN, flip).
@@ -9,7 +9,7 @@ import { useServedChromium } from './harness.mjs';
 import { boardReady, clickMove, dragMove, newGame, openApp, squareAt, typeMoves, waitForResult } from './app-helpers.mjs';
 
 const env = useServedChromium();
-const boardFen = (page) => page.evaluate(() => document.querySelector('escaque-board').fen);
+const boardFen = (page) => page.evaluate(() => document.querySelector('escaque-board-core').fen);
 const plies = async (page) => Number(await page.getAttribute('body', 'data-plies'));
 const sans = (page) => page.$$eval('#move-list .move[data-ply]', (l) => l.map((b) => b.textContent));
 
@@ -53,7 +53,7 @@ describe('playing on the board', () => {
   test('promotion through the board\'s picker (no silent queen)', async () => {
     await newGame(page, { position: '8/1P4k1/8/8/8/8/6K1/8 w - - 0 1' });
     await clickMove(page, 'b7', 'b8');
-    const knight = page.locator('escaque-board button[data-piece="n"]');
+    const knight = page.locator('escaque-board-core button[data-piece="n"]');
     await knight.waitFor();
     assert.equal(await plies(page), 0, 'nothing played before the choice');
     await knight.click();
@@ -66,7 +66,7 @@ describe('playing on the board', () => {
     await typeMoves(page, ['d4', 'd5', 'c4']);
     await page.click('#nav-first');
     assert.equal(await boardFen(page), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
-    assert.equal(await page.evaluate(() => document.querySelector('escaque-board').interactive), 'none');
+    assert.equal(await page.evaluate(() => document.querySelector('escaque-board-core').interactive), 'none');
     await page.click('#nav-last');
     assert.match(await boardFen(page), /2PP4/);
     await clickMove(page, 'd5', 'c4');
@@ -85,14 +85,14 @@ describe('playing on the board', () => {
     await dragMove(page, 'd8', 'h4');
     const b = await waitForResult(page);
     assert.deepEqual([b.result, b.reason], ['0-1', 'checkmate']);
-    assert.equal(await page.evaluate(() => document.querySelector('escaque-board').interactive), 'none');
+    assert.equal(await page.evaluate(() => document.querySelector('escaque-board-core').interactive), 'none');
   });
 
   test('flip turns the board; the clocks follow', async () => {
     await newGame(page);
     const bottomBefore = await page.getAttribute('#clock-bottom', 'data-side');
     await page.click('#flip');
-    assert.equal(await page.evaluate(() => document.querySelector('escaque-board').orientation), 'black');
+    assert.equal(await page.evaluate(() => document.querySelector('escaque-board-core').orientation), 'black');
     const a1 = await squareAt(page, 'a1');
     const h8 = await squareAt(page, 'h8');
     assert.ok(a1.y < h8.y, 'a1 is at the top');
@@ -112,6 +112,24 @@ describe('playing on the board', () => {
     await page.click('#show-pgn');
     assert.match(await page.inputValue('#pgn-out'), /\[Variant "Chess960"\]/);
     await page.click('#show-pgn');
+  });
+
+  test('the board says each move in words and steps through the game with PageUp / PageDown', async () => {
+    await newGame(page);
+    await typeMoves(page, ['e4', 'e5']);
+    const live = () => page.evaluate(() =>
+      document.querySelector('escaque-board-core').shadowRoot.querySelector('[role=status]').textContent);
+    await page.waitForFunction(() => document.querySelector('escaque-board-core').shadowRoot
+      .querySelector('[role=status]').textContent !== '');
+    assert.equal(await live(), 'Black pawn from e7 to e5');
+    await page.evaluate(() => document.querySelector('escaque-board-core').focusSquare('e4'));
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => !document.getElementById('viewing').hidden);
+    assert.match(await boardFen(page), /^rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b/);
+    assert.equal(await plies(page), 2, 'the game itself is unchanged');
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.getElementById('viewing').hidden);
+    assert.equal(await boardFen(page), await page.getAttribute('body', 'data-fen'));
   });
 
   test('no console errors', () => assert.deepEqual(problems, []));

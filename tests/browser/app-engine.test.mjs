@@ -43,10 +43,10 @@ describe('against the engine', () => {
     let moves = 0;
     for (;;) {
       await page.waitForFunction(() => document.body.dataset.result ||
-        (window.__escaque.ctrl.turn() === 'w' && document.querySelector('escaque-board').fen === document.body.dataset.fen),
+        (window.__escaque.ctrl.turn() === 'w' && document.querySelector('escaque-board-core').fen === document.body.dataset.fen),
       null, { timeout: 30_000 });
       if (await page.getAttribute('body', 'data-result')) break;
-      const legal = await page.evaluate(() => document.querySelector('escaque-board').game.moves()
+      const legal = await page.evaluate(() => window.__escaque.ctrl.game.moves()
         .map((m) => ({ from: m.from, to: m.to, promotion: m.promotion ?? null, castle: m.flags.castle })));
       const move = legal[Math.floor(next() * legal.length)];
       const before = await plies(page);

@@ -115,7 +115,7 @@ export async function expectClockText(page, side, text, timeout = 3000) {
 }
 
 /** Screen centre of a square on the app's board. */
-export const squareAt = (page, square) => squareCenterIn(page, 'escaque-board', square);
+export const squareAt = (page, square) => squareCenterIn(page, 'escaque-board-core', square);
 
 /** Click the piece, then the target square, as a person does. */
 export async function clickMove(page, from, to) {
@@ -136,8 +136,8 @@ export async function dragMove(page, from, to) {
   await page.mouse.up();
 }
 
-/** Waits for the board component to be in the page and live. */
+/** Waits for the board to be in the page and live: the game is loaded and its legal moves reach the board. */
 export async function boardReady(page) {
-  await page.waitForFunction(() => document.querySelector('escaque-board')?.game);
-  await page.evaluate(() => document.querySelector('escaque-board').ready);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' &&
+    document.querySelector('escaque-board-core')?.state.dests !== null);
 }

@@ -71,7 +71,7 @@ describe('first visit', () => {
       // test below makes one then).
       const seen = await page.waitForFunction(() => {
         if (!performance.getEntriesByName('escaque-interactive').length) return null;
-        const b = document.querySelector('escaque-board');
+        const b = document.querySelector('escaque-board-core');
         return { at: performance.getEntriesByName('escaque-interactive')[0].startTime, interactive: b?.interactive,
           fen: b?.fen };
       }, null, { timeout: 10_000 });
@@ -133,7 +133,7 @@ describe('first visit', () => {
       } else {
         await page.waitForFunction(() => document.body.dataset.plies === '1');
         assert.equal((await page.textContent('#move-list')).trim(), how === 'click' ? 'e4' : 'Nf3');
-        assert.equal(await page.evaluate(() => document.querySelector('escaque-board').fen),
+        assert.equal(await page.evaluate(() => document.querySelector('escaque-board-core').fen),
           await page.evaluate(() => window.__escaque.ctrl.game.fen()));
       }
       assert.deepEqual(problems, []);

@@ -268,7 +268,7 @@ describe('board features', () => {
   });
 
   test('a typed move the page refuses leaves the game and its redo list alone', async () => {
-    await mountBoards(page, [{ interactive: 'both' }]);
+    await mountBoards(page, [{ interactive: 'both', 'text-input': '' }]);
     await drag(page, 'e2', 'e4');
     await call(page, 'b0', 'undo');
     await page.evaluate(() => document.getElementById('b0').addEventListener('move', (e) => e.preventDefault()));

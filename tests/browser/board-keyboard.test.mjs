@@ -125,7 +125,7 @@ describe('keyboard and words', () => {
   });
 
   test('typed moves: Spanish SAN, UCI, long algebraic, 0-0, figurines, English, with errors named', async () => {
-    await mountBoards(page, [{ interactive: 'both', language: 'es' }]);
+    await mountBoards(page, [{ interactive: 'both', language: 'es', 'text-input': '' }]);
     const input = page.locator('#b0 input');
     assert.equal(await page.locator('#b0 label').textContent(), 'Escribe una jugada');
     // Spanish SAN, UCI, long algebraic, both castling spellings, a figurine, English SAN.

@@ -1,5 +1,5 @@
 // web/index.html loads the app as one script, dist/app-bundle.js (scripts/bundle-app.mjs: web/app.js
-// with the app, the board component and the package's JS), and preloads the rules' WebAssembly beside
+// with the app, the board core and the package's JS), and preloads the rules' WebAssembly beside
 // it. A module left to be fetched on its own is only discovered when its importer has run, one network
 // round later per level (33 modules over HTTP/1.1's six connections took five or six rounds on a first
 // visit), so this guards the first visit's time to interactive: the bundle must hold every module the
@@ -78,7 +78,7 @@ test('the bundle holds every module web/app.js imports, the board component and 
     return rel.startsWith('dist/') ? `/${rel}` : `/${rel.replace(/^web\//, '')}`;
   }));
   const needed = graph('/app.js');
-  for (const p of ['/app/main.js', '/dist/board/escaque-board.js', '/dist/index.mjs', '/dist/escaque.mjs',
+  for (const p of ['/app/main.js', '/dist/board/board-core-element.js', '/dist/index.mjs', '/dist/escaque.mjs',
     '/dist/engine.mjs', '/app/newgame.js', '/app/offline.js']) {
     assert.ok(needed.has(p), `${p} is not reached from web/app.js (the walker is wrong)`);
   }

@@ -12,10 +12,6 @@ import { play as sound, setSoundEnabled } from './sound.js';
 import * as store from './storage.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
-// The board component (escaque/board: bindings/js/board/; bundled with the app by scripts/bundle-app.mjs). Imported statically:
-// in one file it costs no request of its own, and a dynamic import() of it would make the bundler wrap
-// the package's modules in lazy initialisers (see engine-player.js).
-import 'escaque/board';
 
 const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };
@@ -190,15 +186,13 @@ function humanMove(input, language = 'en') {
 }
 
 // A move made on the board before the game has started (the board takes one as soon as it shows the
-// start position, before the rules have loaded: see showEarlyPosition) waits, and is played once the
-// game has started; meanwhile the board puts the piece back.
-let earlyMove = null;
-board.onMove = (uci) => {
-  if (!ctrl.record) {
-    earlyMove = uci;
-    return false;
-  }
-  return humanMove(uci);
+// start position, before the rules have loaded: see showEarlyPosition) is held by the board, which
+// offers it once the game's legal moves reach it (the first render after the game has started).
+board.onMove = (uci) => Boolean(ctrl.record) && humanMove(uci);
+board.onNavigate = (where) => {
+  if (!ctrl.record) return;
+  const last = ctrl.record.moves.length;
+  navigate({ first: 0, last, prev: (viewPly ?? last) - 1, next: (viewPly ?? last) + 1 }[where]);
 };
 
 // Typed moves: the chosen notation first, then English (so "Nf3" works with any setting).
@@ -310,7 +304,7 @@ $('nav-next').addEventListener('click', () => navigate((viewPly ?? ctrl.record.m
 $('nav-last').addEventListener('click', () => navigate(ctrl.record.moves.length));
 $('back-to-game').addEventListener('click', () => navigate(ctrl.record.moves.length));
 document.addEventListener('keydown', (e) => {
-  if (e.target.closest?.('input, textarea, select, escaque-board, dialog')) return;
+  if (e.target.closest?.('input, textarea, select, escaque-board-core, dialog')) return;
   if (e.key === 'ArrowLeft') navigate((viewPly ?? ctrl.record.moves.length) - 1);
   else if (e.key === 'ArrowRight') navigate((viewPly ?? ctrl.record.moves.length) + 1);
 });
@@ -402,7 +396,7 @@ function startGame(choices) {
 function applySettings() {
   document.documentElement.dataset.theme = settings.theme;
   setSoundEnabled(settings.sound);
-  board.element?.setAttribute('language', settings.language === 'figurine' ? 'en' : settings.language);
+  board.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
 }
 $('open-settings').addEventListener('click', () => {
   const f = $('settings-form');
@@ -461,7 +455,8 @@ function render() {
   }
   board.show({
     fen, orientation: orient, lastMove: last ? last.uci : null, chess960: record.setup.chess960,
-    interactive, premoves: humans.length === 1, game: live ? game : null,
+    interactive, premoves: humans.length === 1, game: live ? game : null, move: last ?? null,
+    outcome: ctrl.over ? ctrl.outcome() : null,
   });
   clockView.setOrientation(orient);
   clockView.setNames({ w: playerName(record.players.w), b: playerName(record.players.b) });
@@ -558,10 +553,8 @@ function markInteractive() {
   if (document.body.dataset.ready !== 'true' && !earlyView?.interactive.match(/^(white|black)$/)) return;
   if (!performance.getEntriesByName('escaque-interactive').length) performance.mark('escaque-interactive');
 }
-// The board component replaces the text board at once: it draws the position before the rules have
-// loaded (it needs them only to take moves).
+// The board draws the position before the rules have loaded (it needs them only to take moves).
 function attachBoard() {
-  if (!board.attachComponent()) return;
   performance.mark('escaque-board-loaded');
 }
 
@@ -570,7 +563,7 @@ let engineReady = false;
 // What the page can show before the rules (WebAssembly) have loaded: the position of a game with no
 // moves yet (a first visit's new game, or a saved game at its start), read from the saved record
 // without the package. The board takes the first move there if a person is to make it (the board holds
-// it until the rules have loaded, the app until the game has started: see board.onMove). A saved game
+// it until the game's legal moves reach it: see board.onMove). A saved game
 // with moves needs the rules to know its position, so it shows when they are ready.
 let earlyView = null;
 function showEarlyPosition(saved) {
@@ -649,11 +642,6 @@ async function main() {
   document.body.dataset.ready = 'true';
   performance.mark('escaque-game-ready');
   markInteractive();
-  if (earlyMove) {
-    const uci = earlyMove;
-    earlyMove = null;
-    humanMove(uci);
-  }
   // Not needed to play: after the first paint.
   setTimeout(() => {
     renderFinished();

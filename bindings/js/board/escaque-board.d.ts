@@ -1,4 +1,5 @@
-// Types of the <escaque-board> custom element (docs/board.md).
+// Types of the <escaque-board> custom element (docs/board.md); the rules-free core it wraps is typed in
+// board-core-element.d.ts (escaque/board/core).
 import type { Chess, Move, Outcome, PromotionSymbol, Square, MoveInput, Language } from '../index.js';
 
 export declare const START_FEN: string;
@@ -55,6 +56,7 @@ export declare class EscaqueBoard extends HTMLElement {
   highlights: BoardHighlight[];
   ply: number;
   readonly plyCount: number;
+  /** The game's outcome once it is over (checkmate, a draw, a resignation …); null while it goes on. */
   readonly outcome: Outcome | null;
 
   setPosition(fen: string, options?: { chess960?: boolean }): void;

@@ -1,13 +1,14 @@
-// The promotion picker: four buttons (queen, rook, bishop, knight) stacked in
-// the promotion square's column from the edge, over a dimmed board. Works
-// with pointer and keyboard (focus starts on the queen; arrows, Enter,
-// Escape); resolves to the chosen type or null when dismissed.
+// The promotion picker: a button per piece offered (queen, rook, bishop,
+// knight, in that order) stacked in the promotion square's column from the
+// edge, over a dimmed board. Works with pointer and keyboard (focus starts on
+// the first; arrows, Enter, Escape); resolves to the chosen type or null when
+// dismissed.
 import { cellOf } from './geometry.js';
 import { words } from './announce.js';
 
 const ORDER = ['q', 'r', 'b', 'n'];
 
-export function pickPromotion(host, { square, color, orientation, language, makePiece }) {
+export function pickPromotion(host, { square, color, pieces = ORDER, orientation, language, makePiece }) {
   return new Promise((resolve) => {
     const w = words(language);
     const layer = document.createElement('div');
@@ -16,7 +17,7 @@ export function pickPromotion(host, { square, color, orientation, language, make
     layer.setAttribute('aria-label', w.promotion);
     const [col, row] = cellOf(square, orientation);
     const down = row === 0;
-    const buttons = ORDER.map((type, i) => {
+    const buttons = ORDER.filter((t) => pieces.includes(t)).map((type, i) => {
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.piece = type;
@@ -46,7 +47,7 @@ export function pickPromotion(host, { square, color, orientation, language, make
       else if (e.key === 'ArrowDown' || e.key === 'ArrowUp' || e.key === 'Tab') {
         e.preventDefault();
         const step = e.key === 'ArrowUp' || (e.key === 'Tab' && e.shiftKey) ? -1 : 1;
-        buttons[(i + step + 4) % 4].focus();
+        buttons[(i + step + buttons.length) % buttons.length].focus();
       }
     });
     host.append(layer);

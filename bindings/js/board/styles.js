@@ -3,6 +3,7 @@
 // themable from outside through the --escaque-* custom properties.
 export const BOARD_CSS = `
 :host{display:block;position:relative;container-type:inline-size;max-width:100%;min-width:10rem;
+contain-intrinsic-inline-size:var(--escaque-size,24rem);
 --light:var(--escaque-light,#ecdab9);--dark:var(--escaque-dark,#ae8a68);
 --last:var(--escaque-last-move,rgba(255,214,10,.42));--sel:var(--escaque-selected,rgba(20,110,210,.45));
 --dot:var(--escaque-legal,rgba(20,40,60,.32));--chk:var(--escaque-check,rgba(225,20,20,.85));
@@ -20,21 +21,23 @@ export const BOARD_CSS = `
 touch-action:none;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;border-radius:var(--escaque-radius,0);
 overflow:hidden;outline:none;forced-color-adjust:none}
 .row{display:contents}
-.sq{position:relative;background:var(--light);min-width:0;min-height:0}
-.sq.dark{background:var(--dark)}
-.sq::after{content:"";position:absolute;inset:0;pointer-events:none}
-.sq.last::after{background:var(--last)}
-.sq.sel::after{background:var(--sel)}
-.sq.pre::after{background:var(--pre)}
-.sq.chk::after{background:radial-gradient(circle,var(--chk) 0,var(--chk) 25%,transparent 72%)}
+.sq{position:relative;background-color:var(--light);min-width:0;min-height:0}
+.sq.dark{background-color:var(--dark)}
+.sq.last{background-image:linear-gradient(var(--last),var(--last))}
+.sq.sel{background-image:linear-gradient(var(--sel),var(--sel))}
+.sq.pre{background-image:linear-gradient(var(--pre),var(--pre))}
+.sq.chk{background-image:radial-gradient(circle,var(--chk) 0,var(--chk) 25%,transparent 72%)}
+.sq.chk.sel{background-image:radial-gradient(circle,var(--chk) 0,var(--chk) 25%,transparent 72%),linear-gradient(var(--sel),var(--sel))}
 .sq.dest::before{content:"";position:absolute;inset:36%;border-radius:50%;background:var(--dot);z-index:1;pointer-events:none}
 .sq.dest.cap::before{inset:2%;background:none;border:max(2px,.9cqw) solid var(--dot)}
 .sq.hover{box-shadow:inset 0 0 0 max(2px,.6cqw) var(--sel)}
-.sq:focus-visible{outline:max(3px,.7cqw) solid var(--focus);outline-offset:calc(-1 * max(3px,.7cqw));z-index:3}
+.sq:focus-visible{outline:none}
+.sq:focus-visible::after{content:"";position:absolute;inset:0;pointer-events:none;z-index:3;
+box-shadow:inset 0 0 0 max(3px,.7cqw) var(--focus)}
 .coords{position:absolute;inset:0;pointer-events:none;z-index:1}
-.co{position:absolute;font-size:max(9px,2.3cqw);line-height:1;font-weight:600;color:var(--coord-light)}
+.co{position:absolute;font-size:max(8px,2.1cqw);line-height:1;font-weight:600;color:var(--coord-light)}
 .co.dk{color:var(--coord-dark)}
-.co.f{bottom:.4%;width:12.5%;box-sizing:border-box;padding-right:.5%;text-align:right}.co.r{left:.5%;margin-top:.5%}
+.co.f{bottom:.2%;width:12.5%;box-sizing:border-box;padding-right:.25%;text-align:right}.co.r{left:.4%;margin-top:.5%}
 :host(:not([coordinates])) .coords,:host([coordinates=none]) .coords,:host([coordinates=false]) .coords{display:none}
 .pieces,.annot{position:absolute;inset:0;pointer-events:none}
 .annot{z-index:4;width:100%;height:100%}
@@ -43,6 +46,7 @@ transition:transform var(--anim,200ms) ease;will-change:transform}
 .piece.drag{transition:none;z-index:5;cursor:grabbing}
 .piece.gone{opacity:0;transition:opacity var(--anim,200ms)}
 img.piece{object-fit:contain}
+@container (max-width:340px){:host([coordinates]) .piece{box-sizing:border-box;padding:.8%}}
 .annot line{stroke:var(--arrow);stroke-width:.16;stroke-linecap:round}
 .annot circle{fill:none;stroke:var(--arrow);stroke-width:.07}
 .annot .head{fill:var(--arrow);stroke:none}
@@ -59,5 +63,5 @@ display:flex;cursor:pointer;box-shadow:0 0 0 1px #0006}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
 :host([interactive]:not([interactive=none])) .board{cursor:pointer}
 @media (prefers-reduced-motion:reduce){.piece,.piece.gone{transition:none}}
-@media (forced-colors:active){.sq:focus-visible{outline-color:Highlight}}
+@media (forced-colors:active){.sq:focus-visible::after{box-shadow:inset 0 0 0 max(3px,.7cqw) Highlight}}
 `;

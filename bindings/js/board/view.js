@@ -1,6 +1,7 @@
 // The component's DOM: an ARIA grid of 64 squares (screen order, relabelled on
 // flip), a layer of absolutely positioned pieces moved by CSS transforms, an
-// SVG overlay for arrows, a live region and the typed-move field. Nothing here
+// SVG overlay for arrows and a live region (the typed-move field is
+// <escaque-board>'s: entry.js). Nothing here
 // reads layout, so updates never force a synchronous reflow.
 import { cellOf, squareAtCell } from './geometry.js';
 
@@ -51,29 +52,13 @@ export function buildView(root, { makeSprite }) {
   live.setAttribute('aria-atomic', 'true');
   live.setAttribute('part', 'announcement');
 
-  const entry = document.createElement('form');
-  entry.className = 'entry';
-  entry.setAttribute('part', 'entry');
-  const label = document.createElement('label');
-  const labelText = document.createElement('span');
-  const input = document.createElement('input');
-  input.type = 'text';
-  input.autocomplete = 'off';
-  input.spellcheck = false;
-  input.setAttribute('autocapitalize', 'off');
-  input.setAttribute('enterkeyhint', 'send');
-  label.append(labelText);
-  label.htmlFor = 'move-input';
-  input.id = 'move-input';
-  entry.append(label, input);
-
   // The frame holds the grid and, when open, the promotion picker (a dialog
   // may not be a child of a grid).
   const frame = document.createElement('div');
   frame.className = 'frame';
   frame.append(board);
-  root.append(makeSprite(), frame, entry, live);
-  return { frame, board, cells, coords, pieces, live, entry, input, labelText };
+  root.append(makeSprite(), frame, live);
+  return { frame, board, cells, coords, pieces, live };
 }
 
 function coordinate(kind) {
