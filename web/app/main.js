@@ -10,6 +10,9 @@ import { MoveList } from './movelist.js';
 import { gamePgn, playerName } from './pgn.js';
 import { play as sound, setSoundEnabled } from './sound.js';
 import * as store from './storage.js';
+import { keepRaw, readCurrent, readFinished, saveFinished } from './recovery.js';
+import { saveResult, showRecovery, wireRecovery } from './problems-view.js';
+import { TabOwner } from './tab-owner.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
 // The board component (web/board/; bundled with the app by scripts/bundle-app.mjs). Imported statically:
@@ -27,6 +30,9 @@ const clockView = new ClockView($('clock-top'), $('clock-bottom'));
 const board = new BoardView($('board-slot'));
 const moveList = new MoveList($('move-list'));
 const engine = new EnginePlayer();
+// Which tab plays the game (tab-owner.js): a tab that does not own it shows it read-only.
+const tabs = new TabOwner();
+let started = false;       // the game is loaded (start-up done)
 let viewPly = null;        // null: the current position; n: the position after n plies of the record
 let flipped = false;       // the user's own flip, on top of the automatic orientation
 let engineThinking = null; // token of the engine's pending move
@@ -34,7 +40,8 @@ let lastChoices = null;    // for the rematch
 
 // ---- the game's events ----
 
-ctrl.addEventListener('save', () => store.saveCurrent(ctrl.record));
+// Only the owning tab saves; a failure (storage full or disabled) is told once and the game goes on.
+ctrl.addEventListener('save', () => { if (tabs.owner) saveResult(tabs.saveGame(ctrl.record)); });
 ctrl.addEventListener('change', () => {
   if (viewPly !== null && viewPly > ctrl.record.moves.length) viewPly = null;
   render();
@@ -47,13 +54,15 @@ ctrl.addEventListener('end', () => {
   // The result is shown first; the finished-games list (the record itself is already stored) next.
   const { record } = ctrl;
   setTimeout(() => {
-    if (ctrl.record !== record) return;
+    if (ctrl.record !== record || !tabs.owner) return;
     const o = ctrl.outcome();
-    store.saveFinished({
+    const saved = saveFinished({
       id: record.id, date: record.started, white: playerName(record.players.w),
       black: playerName(record.players.b), result: o.result, reason: o.reason,
       description: o.description, pgn: gamePgn(ctrl, 'en'),
     });
+    saveResult(saved);
+    tabs.finishedChanged();
     renderFinished();
   }, 0);
 });
@@ -68,7 +77,7 @@ clockView.onLowTime = (side) => { if (ctrl.playerType(side) === 'human') sound('
 // ---- what the app does after every change: engine's turn, hints, automatic casual draws ----
 
 function afterChange() {
-  if (ctrl.over) return;
+  if (ctrl.over || !tabs.owner) return;
   const side = ctrl.turn();
   if (settings.casualDraws && ctrl.game.canClaimDraw()) {
     ctrl.claimDraw();
@@ -176,6 +185,11 @@ function moveSound(move) {
 
 function humanMove(input, language = 'en') {
   if (viewPly !== null) { viewPly = null; render(); }
+  if (!tabs.owner) {
+    showStatus('This game is being played in another tab: "Play here" to play it in this one.');
+    render();
+    return false;
+  }
   if (ctrl.over || ctrl.playerType(ctrl.turn()) !== 'human') return false;
   try {
     const move = ctrl.play(input, language);
@@ -455,7 +469,7 @@ function render() {
   // Against the engine the person's colour stays interactive during the engine's turn (premoves).
   const humans = ['w', 'b'].filter((s) => record.players[s].type === 'human');
   let interactive = 'none';
-  if (live && !ctrl.over) {
+  if (live && !ctrl.over && tabs.owner) {
     if (humans.length === 1) interactive = humans[0] === 'w' ? 'white' : 'black';
     else if (humanToMove) interactive = side === 'w' ? 'white' : 'black';
   }
@@ -505,10 +519,15 @@ function renderStatus() {
 }
 
 function renderActions() {
-  const over = ctrl.over;
+  const viewer = !tabs.owner;
+  // A tab that only shows the game offers no action on it (as if it were over), but "Play here".
+  const over = ctrl.over || viewer;
   const side = ctrl.turn();
   const humanToMove = !over && ctrl.playerType(side) === 'human';
   const offer = over ? null : ctrl.game.drawOffer();
+  $('tab-banner').hidden = !viewer;
+  if (started) document.body.dataset.role = viewer ? 'viewer' : 'owner';
+  $('new-game').disabled = viewer;
   $('claim-draw').hidden = !(humanToMove && ctrl.game.canClaimDraw());
   $('claim-with-move').hidden = !(humanToMove && $('move-input').value.trim() !== '');
   $('play-move').disabled = !humanToMove;
@@ -521,8 +540,8 @@ function renderActions() {
   $('offer-text').textContent = offer ? `${COLOR[offer]} offers a draw.` : '';
   $('take-back').hidden = !(ctrl.record.casual && !over && ctrl.record.moves.length > 0);
   $('stop-engine').hidden = !engineThinking;
-  $('rematch').hidden = !over || !lastChoices;
-  $('review').hidden = !over || !engineReady;
+  $('rematch').hidden = !ctrl.over || viewer || !lastChoices;
+  $('review').hidden = !ctrl.over || viewer || !engineReady;
   document.getElementById('app').dataset.offerer = offerer;
 }
 
@@ -531,7 +550,7 @@ function renderExport() {
 }
 
 function renderFinished() {
-  const items = store.loadFinished().map((g) => {
+  const items = readFinished().list.map((g) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
@@ -607,13 +626,109 @@ function yieldToBrowser() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+// The stored game's JSON, read without the rules (for showEarlyPosition); null if none or unreadable.
+function storedJson() {
+  const { text } = store.readText(store.KEYS.current);
+  try { return text === null ? null : JSON.parse(text); } catch { return null; }
+}
+
+// What storage holds, read back (recovery.js): the good parts are used, the rest is reported and its raw
+// text kept (under its own key when storage allows, and on the page to copy).
+function recoverStored() {
+  const current = readCurrent();
+  const finished = readFinished();
+  const items = [];
+  const storageErrors = new Set();
+  for (const [part, raw] of [[current, current.raw], [finished, finished.raw]]) {
+    for (const p of part.problems) {
+      if (p.what === 'storage') { storageErrors.add(p.message); continue; }
+      items.push({ message: p.message, raw: null });
+    }
+    if (raw !== null) {
+      const kept = keepRaw(part === current ? 'game' : 'finished', part.problems.map((p) => p.message).join(' '), raw);
+      items.push({ message: kept.ok ? 'Its text is kept below (and in this browser\'s storage) to copy.'
+        : 'Its text is shown below to copy (it could not be kept in storage).', raw });
+    }
+  }
+  for (const message of storageErrors) items.push({ message: `Saved games cannot be read: ${message}.`, raw: null });
+  showRecovery(items);
+  return current.record;
+}
+
+const FIRST_GAME = { opponent: 'human', color: 'w', level: 'club', casual: true, autoFlip: false, tc: { untimed: true } };
+
+// This tab owns the game now: it plays on from the newest state it knows (stored or received).
+function becomeOwner(stored) {
+  clock.passive = false;
+  const record = tabs.newest(stored);
+  let restored = false;
+  if (record) {
+    try {
+      engineThinking = null;
+      ctrl.restore(structuredClone(record));
+      lastChoices = record.choices ?? lastChoices;
+      restored = true;
+    } catch (e) {
+      showRecovery([{ message: `The saved game could not be restored: ${e.message}.`, raw: JSON.stringify(record) }]);
+    }
+  }
+  if (!restored) startGame(FIRST_GAME);
+  render();
+  afterChange();
+}
+
+// Another tab owns the game: this one shows it, live and read-only, with a clock that only shows time.
+function becomeViewer() {
+  engineThinking = null;
+  engine.stop();
+  engine.stopAnalysis();
+  $('thinking').hidden = true;
+  clock.passive = true;
+  if (tabs.latest) showOwnersGame(tabs.latest);
+  else render();
+}
+
+function showOwnersGame(record) {
+  try {
+    ctrl.restore(structuredClone(record));
+    lastChoices = record.choices ?? lastChoices;
+  } catch (e) {
+    showStatus(`The other tab's game cannot be shown: ${e.message}`);
+  }
+}
+
+tabs.addEventListener('role', (e) => {
+  if (!started) return;
+  if (e.detail.owner) {
+    becomeOwner(readCurrent().record);
+    if (e.detail.why === 'free') showStatus('The tab that had this game closed: it is played here now.');
+  } else {
+    becomeViewer();
+    showStatus(e.detail.why === 'taken' ? 'The game is now played in another tab.' : '');
+  }
+});
+tabs.addEventListener('game', (e) => { if (started && !tabs.owner) showOwnersGame(e.detail.record); });
+tabs.addEventListener('finished', () => { if (started) renderFinished(); });
+$('play-here').addEventListener('click', async () => {
+  await tabs.takeOver();
+  showStatus('');
+});
+$('storage-copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN'));
+$('storage-show-pgn').addEventListener('click', () => {
+  $('pgn-out').hidden = false;
+  $('show-pgn').setAttribute('aria-expanded', 'true');
+  renderExport();
+  $('pgn-out').focus();
+});
+wireRecovery(copy);
+
 async function main() {
   // The app's modules have just been evaluated (one task, with the lines above): the board is built in
   // a task of its own.
   await yieldToBrowser();
   performance.mark('escaque-main');
   attachBoard();
-  showEarlyPosition(store.loadCurrent());
+  showEarlyPosition(storedJson());
   applySettings();
   markInteractive();
   try {
@@ -625,34 +740,35 @@ async function main() {
   }
   await yieldToBrowser();
   engineReady = await engineAvailable();
-  const saved = store.loadCurrent();
-  let restored = false;
-  if (saved?.version === 1) {
-    try {
-      ctrl.restore(saved);
-      lastChoices = saved.choices ?? null;
-      restored = true;
-    } catch (e) {
-      // A damaged record must not lock the app: keep it aside and start afresh.
-      store.saveFinished({ id: saved.id ?? 'damaged', date: new Date().toISOString(), white: '?', black: '?',
-        result: '*', reason: 'unreadable', description: e.message, pgn: '' });
-    }
+  // Whatever storage holds (damaged, older, unreadable), the app starts: a fresh game at worst.
+  let stored = null;
+  try {
+    stored = recoverStored();
+  } catch (e) {
+    showRecovery([{ message: `Saved games could not be read: ${e.message}.`, raw: null }]);
   }
-  if (!restored) {
-    startGame({ opponent: 'human', color: 'w', level: 'club', casual: true, autoFlip: false,
-      tc: { untimed: true } });
+  const owner = await tabs.start();
+  started = true;
+  if (owner) {
+    becomeOwner(stored);
+  } else {
+    clock.passive = true;
+    tabs.newest(stored);
+    if (tabs.latest) showOwnersGame(tabs.latest);
+    if (!ctrl.record) startGame(FIRST_GAME);  // nothing stored yet: the start position, until the owner saves
   }
   setUpReview({ ctrl, engine, navigate, available: () => engineReady });
   document.getElementById('app').setAttribute('aria-busy', 'false');
   // A handle for diagnostics and the browser tests (read-only use).
-  window.__escaque = { ctrl, clock };
+  window.__escaque = { ctrl, clock, tabs };
   document.body.dataset.ready = 'true';
+  renderActions();
   performance.mark('escaque-game-ready');
   markInteractive();
   if (earlyMove) {
     const uci = earlyMove;
     earlyMove = null;
-    humanMove(uci);
+    if (tabs.owner) humanMove(uci);
   }
   // Not needed to play: after the first paint.
   setTimeout(() => {
