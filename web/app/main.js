@@ -72,6 +72,10 @@ clock.addEventListener('flag', (e) => {
     detectedAt: e.detail.detectedAt, receivedAt: e.detail.receivedAt,
     handledAt: performance.timeOrigin + performance.now() });
 });
+engine.onRestart = (why) => {
+  document.body.dataset.engineRestarts = String(engine.restarts);
+  showStatus(`The engine stopped (${why}): it was restarted and thinks again.`);
+};
 clockView.onLowTime = (side) => { if (ctrl.playerType(side) === 'human') sound('low'); };
 
 // ---- what the app does after every change: engine's turn, hints, automatic casual draws ----
@@ -127,7 +131,8 @@ async function engineMove() {
   render();
   try {
     const onInfo = settings.hints ? (info) => showThinking(info, side) : undefined;
-    const result = await engine.move(position(), record.players[side].level, engineLimits(side), onInfo);
+    // The limits are asked again if the move is searched again (a restarted engine): the clock ran on.
+    const result = await engine.move(position(), record.players[side].level, () => engineLimits(side), onInfo);
     if (engineThinking !== token || ctrl.record !== record || record.moves.length !== plies || ctrl.over) return;
     engineThinking = null;
     const offer = ctrl.game.drawOffer();
