@@ -32,7 +32,6 @@ describe('two tabs, one game', TIMEOUT, () => {
   async function open() {
     const tab = await openApp(env, { context });
     problems = problems.concat(tab.problems);
-    tab.page.on('pageerror', () => {});  // already collected by openApp
     return tab.page;
   }
 
@@ -134,5 +133,27 @@ describe('two tabs, one game', TIMEOUT, () => {
     await a.close();
   });
 
-  test('no page errors', () => assert.deepEqual(problems.filter((p) => p.startsWith('page error')), []));
+  test('storage full in the owning tab: a new tab still gets the whole game, and plays on from it', async () => {
+    const a = await open();
+    await newGame(a);
+    await typeMoves(a, ['c4']);
+    // From now on A's storage refuses every write (full).
+    await a.evaluate(() => {
+      Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+    });
+    await typeMoves(a, ['e5', 'Nc3']);
+    assert.deepEqual((await stored(a)).moves, ['c2c4'], 'storage has only what fitted');
+    const b = await open();
+    assert.equal(await role(b), 'viewer');
+    await showsMoves(b, ['c4', 'e5', 'Nc3']);
+    await b.click('#play-here');
+    await b.waitForSelector('body[data-role="owner"]');
+    await typeMoves(b, ['Nf6']);
+    assert.deepEqual((await stored(b)).moves, ['c2c4', 'e7e5', 'b1c3', 'g8f6']);
+    await showsMoves(a, ['c4', 'e5', 'Nc3', 'Nf6']);
+    await a.close();
+    await b.close();
+  });
+
+  test('no page errors, no console errors', () => assert.deepEqual(problems, []));
 });

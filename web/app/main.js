@@ -702,15 +702,22 @@ function showOwnersGame(record) {
   }
 }
 
+let lastRoleChange = 'start';
 tabs.addEventListener('role', (e) => {
   if (!started) return;
-  if (e.detail.owner) {
+  const { owner, why } = e.detail;
+  if (owner) {
     becomeOwner(readCurrent().record);
-    if (e.detail.why === 'free') showStatus('The tab that had this game closed: it is played here now.');
+    if (why === 'free') {
+      showStatus(lastRoleChange === 'superseded' ? 'A newer state of the game, saved elsewhere, is played here now.'
+        : 'The tab that had this game closed: it is played here now.');
+    }
   } else {
     becomeViewer();
-    showStatus(e.detail.why === 'taken' ? 'The game is now played in another tab.' : '');
+    showStatus(why === 'taken' ? 'The game is now played in another tab.'
+      : why === 'superseded' ? 'Another tab saved a newer state of the game: it is shown here.' : '');
   }
+  lastRoleChange = why;
 });
 tabs.addEventListener('game', (e) => { if (started && !tabs.owner) showOwnersGame(e.detail.record); });
 tabs.addEventListener('finished', () => { if (started) renderFinished(); });

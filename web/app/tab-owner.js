@@ -56,6 +56,8 @@ export class TabOwner extends EventTarget {
     });
     if (got) return this.#become(true, 'start');
     this.#queue();
+    // The owner's game may be newer than storage holds (storage full): ask for it.
+    this.#channel?.postMessage({ type: 'want-game' });
     return this.#become(false, 'start');
   }
 
@@ -112,6 +114,7 @@ export class TabOwner extends EventTarget {
   #message(data) {
     if (data?.type === 'game') this.#offer(data.record);
     else if (data?.type === 'finished') this.dispatchEvent(new Event('finished'));
+    else if (data?.type === 'want-game' && this.owner && this.latest) this.#channel.postMessage({ type: 'game', record: this.latest });
   }
 
   /** The stored game and what this tab received, whichever is newer (for a tab that becomes owner). */
