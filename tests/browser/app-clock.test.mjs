@@ -23,7 +23,7 @@ async function settled(page, plies) {
   }, plies);
 }
 
-describe('clock arithmetic through the UI', () => {
+describe('clock arithmetic through the UI', { timeout: 120_000 }, () => {
   let page;
   let context;
   before(async () => { ({ page, context } = await openApp(env)); });
@@ -120,7 +120,7 @@ describe('clock arithmetic through the UI', () => {
   });
 });
 
-describe('flag fall', () => {
+describe('flag fall', { timeout: 120_000 }, () => {
   let page;
   let context;
   before(async () => { ({ page, context } = await openApp(env)); });
@@ -158,7 +158,7 @@ describe('flag fall', () => {
   });
 });
 
-describe('clock accuracy with the main thread blocked', () => {
+describe('clock accuracy with the main thread blocked', { timeout: 120_000 }, () => {
   let page;
   let context;
   before(async () => { ({ page, context } = await openApp(env)); });
