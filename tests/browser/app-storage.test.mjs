@@ -139,9 +139,11 @@ describe('damaged or older saved data', TIMEOUT, () => {
     await startsWith({ [FINISHED]: '"oops"', [CURRENT]: '{"version":1,"id":"x","setup":{"fen":"not a fen"},"moves":[],' +
       '"players":{"w":{"type":"human"},"b":{"type":"human"}},"tc":{"untimed":true}}' },
     [/finished games could not be read/, /start position is refused/]);
-    // And again on the next visit (nothing is stuck).
+    // The next visit starts clean (the damaged text is kept aside), and nothing is stuck.
     await reload(page);
     assert.notEqual(await page.textContent('#status'), 'Loading…');
+    assert.equal((await recovery(page)).shown, false);
+    assert.deepEqual(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), FINISHED)), []);
   });
 
   test('a list with some bad entries: the good ones are listed', async () => {

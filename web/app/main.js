@@ -651,6 +651,9 @@ function recoverStored() {
     }
     if (raw !== null) {
       const kept = keepRaw(part === current ? 'game' : 'finished', part.problems.map((p) => p.message).join(' '), raw);
+      // With its text safe, the finished list is written back with the good entries only, so that the
+      // next visit starts clean (the game in progress is written over by the next save anyway).
+      if (kept.ok && part === finished) store.writeJson(store.KEYS.finished, finished.list);
       items.push({ message: kept.ok ? 'Its text is kept below (and in this browser\'s storage) to copy.'
         : 'Its text is shown below to copy (it could not be kept in storage).', raw });
     }
