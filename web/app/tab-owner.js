@@ -16,6 +16,7 @@ import { KEYS, readText, writeJson } from './storage.js';
 
 const LOCK = 'escaque.app.game-owner';
 const CHANNEL = 'escaque.app';
+const RETRY_MS = 150;
 
 const revOf = (record) => (Number.isInteger(record?.rev) ? record.rev : 0);
 
@@ -47,13 +48,16 @@ export class TabOwner extends EventTarget {
   /** Settles this tab's role: resolves true (owner) or false (viewer, queued for the lock). */
   async start() {
     if (!this.locking) return this.#become(true, 'start');
-    const got = await new Promise((resolve) => {
+    const tryLock = () => new Promise((resolve) => {
       navigator.locks.request(LOCK, { ifAvailable: true }, (lock) => {
         if (!lock) { resolve(false); return undefined; }
         resolve(true);
         return this.#hold();
       }).catch(() => this.#lost());
     });
+    // Twice: a reloaded page's previous document may not have released the lock yet.
+    let got = await tryLock();
+    if (!got) got = await new Promise((r) => setTimeout(r, RETRY_MS)).then(tryLock);
     if (got) return this.#become(true, 'start');
     this.#queue();
     // The owner's game may be newer than storage holds (storage full): ask for it.
