@@ -3,7 +3,7 @@
 // first visit the app loads and plays with the network off. A new version
 // (a change of VERSION or of the list) installs beside the old one and takes
 // over when the page asks (web/app/offline.js: "A new version is ready").
-const VERSION = 'escaque-app-3';
+const VERSION = 'escaque-app-4';
 
 // Paths relative to this file (web/ is served at /, dist/ at /dist/): the page, the app's one script
 // (dist/app-bundle.js: the app, the board and the package's JS, built by scripts/bundle-app.mjs), and
@@ -17,6 +17,7 @@ const PRECACHE = [
   'manifest.webmanifest',
   'dist/app-bundle.js',
   'app/clock-worker.js',
+  'app/engine-watch-worker.js',
   'app/timecontrol.js',
   'sounds/capture.wav',
   'sounds/check.wav',
@@ -57,7 +58,9 @@ self.addEventListener('fetch', (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(VERSION);
     const hit = await cache.match(request, { ignoreSearch: true });
-    if (hit) return hit;
+    // A Worker's script, answered with the request's own URL: the Worker's location keeps its query
+    // (the engine's worker reads its page and role there: app/engine-watch-worker.js).
+    if (hit) return request.destination === 'worker' ? new Response(hit.body, hit) : hit;
     if (request.mode === 'navigate') {
       // Any page of the app offline: the app's page.
       try {

@@ -13,7 +13,7 @@ const boardFen = (page) => page.evaluate(() => document.querySelector('escaque-b
 const plies = async (page) => Number(await page.getAttribute('body', 'data-plies'));
 const sans = (page) => page.$$eval('#move-list .move[data-ply]', (l) => l.map((b) => b.textContent));
 
-describe('playing on the board', () => {
+describe('playing on the board', { timeout: 120_000 }, () => {
   let page;
   let context;
   let problems;

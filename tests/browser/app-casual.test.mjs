@@ -16,7 +16,7 @@ async function setCasualDraws(page, on) {
   await page.click('#settings-form button[type="submit"]');
 }
 
-describe('casual games', () => {
+describe('casual games', { timeout: 120_000 }, () => {
   let page;
   let context;
   let problems;

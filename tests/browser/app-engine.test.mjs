@@ -3,10 +3,10 @@
 // depth/eval/line, a premove answered the moment the engine has moved, and
 // no main-thread task over 50 ms while the engine searches.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterEach, beforeEach, describe, test } from 'node:test';
 
 import { useServedChromium } from './harness.mjs';
-import { boardReady, clickMove, newGame, openApp, typeMoves, waitForResult } from './app-helpers.mjs';
+import { banner, boardReady, clickMove, newGame, openApp, shownPgn, typeMoves, waitForResult } from './app-helpers.mjs';
 
 const env = useServedChromium();
 // A middlegame out of the opening book (the app's engine plays book moves at once): the engine must
@@ -20,22 +20,20 @@ function random(seed) {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
 }
 
-describe('against the engine', () => {
+// Each test in a context of its own (own storage and settings): none depends on another.
+describe('against the engine', { timeout: 300_000 }, () => {
   let page;
   let context;
   let problems;
-  before(async () => {
+  beforeEach(async () => {
     ({ page, context, problems } = await openApp(env));
     await boardReady(page);
-    // Long tasks on the page's main thread, from now on.
-    await page.evaluate(() => {
-      window.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask' });
-    });
   });
-  after(async () => { await context?.close(); });
+  afterEach(async () => {
+    const found = [...problems];
+    await context?.close();
+    assert.deepEqual(found, [], 'no console errors');
+  });
 
   test('a full game on the board, to its end, with the engine\'s moves arriving by themselves', async (t) => {
     await newGame(page, { opponent: 'engine', color: 'w', level: 'full', preset: '3+2' });
@@ -59,18 +57,30 @@ describe('against the engine', () => {
       moves++;
       assert.ok(moves < 200, 'the game ends');
     }
-    const result = await page.$eval('#result', (el) => ({ result: el.dataset.result, reason: el.dataset.reason }));
+    const result = await banner(page);
     t.diagnostic(`ended after ${moves} moves by the person: ${result.result} (${result.reason})`);
     assert.notEqual(result.reason, 'timeout', 'the engine never loses on time');
     assert.ok(['0-1', '1/2-1/2'].includes(result.result), 'a random mover does not beat the engine');
-    const pgn = await page.evaluate(() => document.getElementById('pgn-out').hidden);
-    assert.equal(typeof pgn, 'boolean');
+    // The exported PGN is this game: its result, and one SAN move per half-move played.
+    const pgn = await shownPgn(page);
+    assert.match(pgn, new RegExp(`\\[Result "${result.result}"\\]`));
+    assert.ok(pgn.trimEnd().endsWith(result.result), pgn.slice(-80));
+    const body = pgn.slice(pgn.indexOf('\n\n')).replace(/\{[^}]*\}/g, ' ');
+    const sans = body.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) && w !== result.result);
+    assert.equal(sans.length, Number(await page.getAttribute('body', 'data-plies')), body);
   });
 
   // On this shared 2-core machine (load average often above 10) a task is sometimes descheduled
   // mid-way and measured long though it did little: the search is measured up to three times, and one
   // clean run passes. A systematic long task (as an AudioContext once caused) fails every run.
   test('no main-thread task over 50 ms while the engine searches', async (t) => {
+    // Long tasks on the page's main thread, from now on.
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask' });
+    });
     const runs = [];
     for (let run = 0; run < 3; run++) {
       await page.evaluate(() => { window.__longTasks = []; performance.clearMarks(); performance.clearMeasures(); });
@@ -172,5 +182,4 @@ describe('against the engine', () => {
     assert.deepEqual([b.result, b.reason], ['1/2-1/2', 'agreement']);
   });
 
-  test('no console errors', () => assert.deepEqual(problems, []));
 });

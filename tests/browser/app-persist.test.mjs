@@ -2,7 +2,7 @@
 // and both clocks exactly; finished games are listed; and after the first
 // visit the service worker lets the app load and play with the network off.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterEach, beforeEach, describe, test } from 'node:test';
 
 import { useServedChromium } from './harness.mjs';
 import { banner, newGame, openApp, typeMoves, waitForResult } from './app-helpers.mjs';
@@ -21,12 +21,17 @@ async function reload(page) {
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
 }
 
-describe('persistence', () => {
+// Each test in a context of its own (own storage): none depends on another's game or settings.
+describe('persistence', { timeout: 180_000 }, () => {
   let page;
   let context;
   let problems;
-  before(async () => { ({ page, context, problems } = await openApp(env)); });
-  after(async () => { await context?.close(); });
+  beforeEach(async () => { ({ page, context, problems } = await openApp(env)); });
+  afterEach(async () => {
+    const found = [...problems];
+    await context?.close();
+    assert.deepEqual(found, [], 'no console errors');
+  });
 
   test('reload mid-game: same moves, same position, both clocks exactly where they were', async () => {
     await newGame(page, { preset: '5+0' });
@@ -66,6 +71,12 @@ describe('persistence', () => {
   });
 
   test('a finished game stays finished after a reload and is in the finished list with its PGN', async () => {
+    // A draw by agreement first, then a mate: the list has both, newest first.
+    await newGame(page);
+    await typeMoves(page, ['d4', 'd5']);
+    await page.click('#offer-draw');
+    await page.click('#accept-draw');
+    assert.equal((await waitForResult(page)).reason, 'agreement');
     await newGame(page);
     await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
     await waitForResult(page);
@@ -119,13 +130,10 @@ describe('persistence', () => {
     assert.equal((await list()).at(-1), 'Axc6');
     await reload(page);
     assert.equal((await list()).at(-1), 'Axc6', 'the setting is kept');
-    await setLanguage('en');
   });
-
-  test('no console errors', () => assert.deepEqual(problems, []));
 });
 
-describe('offline', () => {
+describe('offline', { timeout: 120_000 }, () => {
   test('after the first visit, a reload with the network cut still loads and plays', async () => {
     const { page, context, problems } = await openApp(env);
     await page.evaluate(async () => {

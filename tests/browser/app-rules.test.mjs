@@ -10,7 +10,7 @@ import { banner, newGame, openApp, shownPgn, typeMoves, waitForResult } from './
 
 const env = useServedChromium();
 
-describe('the app ends games by the Laws', () => {
+describe('the app ends games by the Laws', { timeout: 120_000 }, () => {
   let page;
   let context;
   let problems;

@@ -33,7 +33,7 @@ after(async () => {
 
 const cacheNames = (page) => page.evaluate(() => caches.keys());
 
-test('a new version is offered, taken on the person\'s click, and the game goes on', async () => {
+test('a new version is offered, taken on the person\'s click, and the game goes on', { timeout: 120_000 }, async () => {
   const context = await env.browser.newContext();
   const page = await context.newPage();
   await page.goto(base);

@@ -23,11 +23,11 @@ export function useServedChromium() {
     server = await startServer({ port: 0 });
     env.baseUrl = `http://127.0.0.1:${server.address().port}/`;
     env.browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  });
+  }, { timeout: 120_000 });  // a hang in start-up fails instead of stalling CI
   after(async () => {
     await env.browser?.close();
     await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-  });
+  }, { timeout: 60_000 });
   return env;
 }
 

@@ -28,8 +28,6 @@ function now() {
 const TICK_MS = 100;
 let clock = null;
 let timer = 0;
-// Every flag posted, with its timing, for tests and diagnostics (read with worker.evaluate).
-self.flagLog = [];
 
 function post(message) { self.postMessage(message); }
 function postState(cause) { post({ type: 'state', clock: serialisable(clock), cause, at: now() }); }
@@ -64,9 +62,7 @@ function flag(t) {
   const side = clock.running;
   const flagAt = tc.flagTime(clock);
   clock = tc.fallFlag(clock);
-  const entry = { side, flagAt, detectedAt: t };
-  self.flagLog.push(entry);
-  post({ type: 'flag', ...entry, clock: serialisable(clock) });
+  post({ type: 'flag', side, flagAt, detectedAt: t, clock: serialisable(clock) });
   postState('flag');
   tick();
 }

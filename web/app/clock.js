@@ -10,11 +10,17 @@ export class Clock extends EventTarget {
   #worker;
   /** The last state the Worker reported (what the page stores). */
   state = null;
+  /**
+   * A passive clock only shows time (a tab that watches a game another tab owns): it reports no flag and
+   * no state, so the game is never ended or saved from this copy; the owning tab's clock decides.
+   */
+  passive = false;
 
   constructor() {
     super();
     this.#worker = new Worker(new URL('./clock-worker.js', import.meta.url), { type: 'module', name: 'clock' });
     this.#worker.onmessage = ({ data }) => {
+      if (this.passive && (data.type === 'flag' || data.type === 'state')) return;
       if (data.type === 'flag') data.receivedAt = performance.timeOrigin + performance.now();
       if (data.type === 'state' || data.type === 'flag') this.state = data.clock;
       const name = data.type === 'error' ? 'clockerror' : data.type;

@@ -7,6 +7,8 @@
 // index <-> engine.mjs import cycle.
 import * as pkg from 'escaque';
 
+import { EngineFault, GRACE_MS, PING_MS, START_MS, deathWatch, searchBound, within, workerAlive, workerUrl }
+  from './engine-watch.js';
 import { levelById, levelOptions } from './levels.js';
 
 let EngineClass;
@@ -33,17 +35,28 @@ export function formatScore(score, sideToMove) {
   return `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)}`;
 }
 
+// How many times one move is searched again after a fault before the app gives up on it.
+const RETRIES = 3;
+
 export class EnginePlayer {
   #player = null;   // plays the games
   #adviser = null;  // hints and review: full strength, its own worker
   #level = null;
   #analysis = null;
+  #answered = false;  // the player's current worker has answered (so a ping has PING_MS, not START_MS)
+  /** Called with a message when the engine's worker died or stopped answering and was restarted. */
+  onRestart = null;
+  /** How many times the engine has been restarted (diagnostics, tests). */
+  restarts = 0;
 
   async #opponent(levelId) {
     if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
     const level = levelById(levelId);
     // OwnBook: games against the engine vary from the first move (src/engine/book.cpp).
-    if (!this.#player) this.#player = new EngineClass({ options: { Hash: 16, OwnBook: true } });
+    if (!this.#player) {
+      this.#player = new EngineClass({ options: { Hash: 16, OwnBook: true }, workerUrl: workerUrl('player') });
+      this.#answered = false;
+    }
     if (this.#level !== level.id) {
       for (const [name, value] of Object.entries(levelOptions(level))) {
         try {
@@ -58,23 +71,70 @@ export class EnginePlayer {
   }
 
   /**
-   * The engine's move for the game `position` ({fen, moves, chess960}); `clock` gives its limits:
-   * {wtime, btime, winc, binc, movestogo} or {movetime}.
+   * The engine's move for the game `position` ({fen, moves, chess960}); `limits()` gives its limits
+   * (asked again for a search made again): {wtime, btime, winc, binc, movestogo} or {movetime}.
+   * A worker that dies or stops answering is noticed (engine-watch.js), the engine restarted and the
+   * move searched again.
    */
   async move(position, levelId, limits, onInfo) {
-    const engine = await this.#opponent(levelId);
-    const result = await engine.bestMove(position, limits, onInfo ? { onInfo } : {});
-    return result;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#watchedMove(position, levelId, typeof limits === 'function' ? limits() : limits, onInfo);
+      } catch (e) {
+        const fault = e instanceof EngineFault || e?.name === 'EngineError';
+        if (!fault || attempt > RETRIES) throw e;
+        this.#restart();
+        this.onRestart?.(e.message);
+      }
+    }
+  }
+
+  async #watchedMove(position, levelId, limits, onInfo) {
+    // A worker that ended while idle (the browser may end a background tab's workers): start afresh.
+    if (this.#player && this.#answered && (await workerAlive('player')) === false) {
+      throw new EngineFault('the engine\'s worker has ended');
+    }
+    const setUp = this.#opponent(levelId);
+    const limit = () => (this.#answered ? PING_MS : START_MS);
+    const engine = await within(setUp, limit(), 'the engine does not answer');
+    // Ping: a worker that stopped answering is noticed before the search is sent to it.
+    await within(engine.ready(), limit(), 'the engine does not answer');
+    this.#answered = true;
+    const watch = deathWatch('player');
+    try {
+      const search = engine.bestMove(position, limits, onInfo ? { onInfo } : {});
+      search.catch(() => {});
+      return await Promise.race([
+        within(search, searchBound(limits) + GRACE_MS, 'the engine did not answer in its time'),
+        watch.promise,
+      ]);
+    } finally {
+      watch.stop();
+    }
+  }
+
+  // A new engine (a new worker) for the next search; the old one's pending work is rejected.
+  #restart() {
+    this.restarts++;
+    const old = this.#player;
+    this.#player = null;
+    this.#level = null;
+    this.#answered = false;
+    try { old?.terminate(); } catch { /* already gone */ }
   }
 
   /** Stops the engine's current search: it answers at once with its best move so far. */
-  stop() { this.#player?.stop(); }
+  stop() {
+    // Without shared memory the Engine stops a search by ending its worker: the next one is new.
+    if (this.#player && !this.#player.sharedMemoryStop && this.#player.searching) this.#answered = false;
+    this.#player?.stop();
+  }
 
   /** Streams the adviser's thinking on `position` until stopAnalysis(); onInfo(info). */
   async analyse(position, onInfo) {
     this.stopAnalysis();
     if (!(await engineAvailable())) return;
-    this.#adviser ??= new EngineClass({ options: { Hash: 16 } });
+    this.#adviser ??= new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
     const analysis = this.#adviser.analyse(position, { infinite: true });
     this.#analysis = analysis;
     try {
@@ -96,7 +156,7 @@ export class EnginePlayer {
   async evaluate(position, depth) {
     if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
     this.stopAnalysis();
-    this.#adviser ??= new EngineClass({ options: { Hash: 16 } });
+    this.#adviser ??= new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
     return this.#adviser.bestMove(position, { depth });
   }
 }

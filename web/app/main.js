@@ -10,6 +10,9 @@ import { MoveList } from './movelist.js';
 import { gamePgn, playerName } from './pgn.js';
 import { play as sound, setSoundEnabled } from './sound.js';
 import * as store from './storage.js';
+import { keepRaw, readCurrent, readFinished, saveFinished } from './recovery.js';
+import { saveResult, showRecovery, wireRecovery } from './problems-view.js';
+import { TabOwner } from './tab-owner.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
 
@@ -23,6 +26,9 @@ const clockView = new ClockView($('clock-top'), $('clock-bottom'));
 const board = new BoardView($('board-slot'));
 const moveList = new MoveList($('move-list'));
 const engine = new EnginePlayer();
+// Which tab plays the game (tab-owner.js): a tab that does not own it shows it read-only.
+const tabs = new TabOwner();
+let started = false;       // the game is loaded (start-up done)
 let viewPly = null;        // null: the current position; n: the position after n plies of the record
 let flipped = false;       // the user's own flip, on top of the automatic orientation
 let engineThinking = null; // token of the engine's pending move
@@ -30,7 +36,8 @@ let lastChoices = null;    // for the rematch
 
 // ---- the game's events ----
 
-ctrl.addEventListener('save', () => store.saveCurrent(ctrl.record));
+// Only the owning tab saves; a failure (storage full or disabled) is told once and the game goes on.
+ctrl.addEventListener('save', () => { if (tabs.owner) saveResult(tabs.saveGame(ctrl.record)); });
 ctrl.addEventListener('change', () => {
   if (viewPly !== null && viewPly > ctrl.record.moves.length) viewPly = null;
   render();
@@ -43,13 +50,15 @@ ctrl.addEventListener('end', () => {
   // The result is shown first; the finished-games list (the record itself is already stored) next.
   const { record } = ctrl;
   setTimeout(() => {
-    if (ctrl.record !== record) return;
+    if (ctrl.record !== record || !tabs.owner) return;
     const o = ctrl.outcome();
-    store.saveFinished({
+    const saved = saveFinished({
       id: record.id, date: record.started, white: playerName(record.players.w),
       black: playerName(record.players.b), result: o.result, reason: o.reason,
       description: o.description, pgn: gamePgn(ctrl, 'en'),
     });
+    saveResult(saved);
+    tabs.finishedChanged();
     renderFinished();
   }, 0);
 });
@@ -59,12 +68,16 @@ clock.addEventListener('flag', (e) => {
     detectedAt: e.detail.detectedAt, receivedAt: e.detail.receivedAt,
     handledAt: performance.timeOrigin + performance.now() });
 });
+engine.onRestart = (why) => {
+  document.body.dataset.engineRestarts = String(engine.restarts);
+  showStatus(`The engine stopped (${why}): it was restarted and thinks again.`);
+};
 clockView.onLowTime = (side) => { if (ctrl.playerType(side) === 'human') sound('low'); };
 
 // ---- what the app does after every change: engine's turn, hints, automatic casual draws ----
 
 function afterChange() {
-  if (ctrl.over) return;
+  if (ctrl.over || !tabs.owner) return;
   const side = ctrl.turn();
   if (settings.casualDraws && ctrl.game.canClaimDraw()) {
     ctrl.claimDraw();
@@ -114,7 +127,8 @@ async function engineMove() {
   render();
   try {
     const onInfo = settings.hints ? (info) => showThinking(info, side) : undefined;
-    const result = await engine.move(position(), record.players[side].level, engineLimits(side), onInfo);
+    // The limits are asked again if the move is searched again (a restarted engine): the clock ran on.
+    const result = await engine.move(position(), record.players[side].level, () => engineLimits(side), onInfo);
     if (engineThinking !== token || ctrl.record !== record || record.moves.length !== plies || ctrl.over) return;
     engineThinking = null;
     const offer = ctrl.game.drawOffer();
@@ -172,6 +186,11 @@ function moveSound(move) {
 
 function humanMove(input, language = 'en') {
   if (viewPly !== null) { viewPly = null; render(); }
+  if (!tabs.owner) {
+    showStatus('This game is being played in another tab: "Play here" to play it in this one.');
+    render();
+    return false;
+  }
   if (ctrl.over || ctrl.playerType(ctrl.turn()) !== 'human') return false;
   try {
     const move = ctrl.play(input, language);
@@ -449,7 +468,7 @@ function render() {
   // Against the engine the person's colour stays interactive during the engine's turn (premoves).
   const humans = ['w', 'b'].filter((s) => record.players[s].type === 'human');
   let interactive = 'none';
-  if (live && !ctrl.over) {
+  if (live && !ctrl.over && tabs.owner) {
     if (humans.length === 1) interactive = humans[0] === 'w' ? 'white' : 'black';
     else if (humanToMove) interactive = side === 'w' ? 'white' : 'black';
   }
@@ -500,10 +519,15 @@ function renderStatus() {
 }
 
 function renderActions() {
-  const over = ctrl.over;
+  const viewer = !tabs.owner;
+  // A tab that only shows the game offers no action on it (as if it were over), but "Play here".
+  const over = ctrl.over || viewer;
   const side = ctrl.turn();
   const humanToMove = !over && ctrl.playerType(side) === 'human';
   const offer = over ? null : ctrl.game.drawOffer();
+  $('tab-banner').hidden = !viewer;
+  if (started) document.body.dataset.role = viewer ? 'viewer' : 'owner';
+  $('new-game').disabled = viewer;
   $('claim-draw').hidden = !(humanToMove && ctrl.game.canClaimDraw());
   $('claim-with-move').hidden = !(humanToMove && $('move-input').value.trim() !== '');
   $('play-move').disabled = !humanToMove;
@@ -516,8 +540,8 @@ function renderActions() {
   $('offer-text').textContent = offer ? `${COLOR[offer]} offers a draw.` : '';
   $('take-back').hidden = !(ctrl.record.casual && !over && ctrl.record.moves.length > 0);
   $('stop-engine').hidden = !engineThinking;
-  $('rematch').hidden = !over || !lastChoices;
-  $('review').hidden = !over || !engineReady;
+  $('rematch').hidden = !ctrl.over || viewer || !lastChoices;
+  $('review').hidden = !ctrl.over || viewer || !engineReady;
   document.getElementById('app').dataset.offerer = offerer;
 }
 
@@ -526,7 +550,7 @@ function renderExport() {
 }
 
 function renderFinished() {
-  const items = store.loadFinished().map((g) => {
+  const items = readFinished().list.map((g) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
@@ -600,13 +624,119 @@ function yieldToBrowser() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+// The stored game's JSON, read without the rules (for showEarlyPosition); null if none or unreadable.
+function storedJson() {
+  const { text } = store.readText(store.KEYS.current);
+  try { return text === null ? null : JSON.parse(text); } catch { return null; }
+}
+
+// What storage holds, read back (recovery.js): the good parts are used, the rest is reported and its raw
+// text kept (under its own key when storage allows, and on the page to copy).
+function recoverStored() {
+  const current = readCurrent();
+  const finished = readFinished();
+  const items = [];
+  const storageErrors = new Set();
+  for (const [part, raw] of [[current, current.raw], [finished, finished.raw]]) {
+    for (const p of part.problems) {
+      if (p.what === 'storage') { storageErrors.add(p.message); continue; }
+      items.push({ message: p.message, raw: null });
+    }
+    if (raw !== null) {
+      const kept = keepRaw(part === current ? 'game' : 'finished', part.problems.map((p) => p.message).join(' '), raw);
+      // With its text safe, the finished list is written back with the good entries only, so that the
+      // next visit starts clean (the game in progress is written over by the next save anyway).
+      if (kept.ok && part === finished) store.writeJson(store.KEYS.finished, finished.list);
+      items.push({ message: kept.ok ? 'Its text is kept below (and in this browser\'s storage) to copy.'
+        : 'Its text is shown below to copy (it could not be kept in storage).', raw });
+    }
+  }
+  for (const message of storageErrors) items.push({ message: `Saved games cannot be read: ${message}.`, raw: null });
+  showRecovery(items);
+  return current.record;
+}
+
+const FIRST_GAME = { opponent: 'human', color: 'w', level: 'club', casual: true, autoFlip: false, tc: { untimed: true } };
+
+// This tab owns the game now: it plays on from the newest state it knows (stored or received).
+function becomeOwner(stored) {
+  clock.passive = false;
+  const record = tabs.newest(stored);
+  let restored = false;
+  if (record) {
+    try {
+      engineThinking = null;
+      ctrl.restore(structuredClone(record));
+      lastChoices = record.choices ?? lastChoices;
+      restored = true;
+    } catch (e) {
+      showRecovery([{ message: `The saved game could not be restored: ${e.message}.`, raw: JSON.stringify(record) }]);
+    }
+  }
+  if (!restored) startGame(FIRST_GAME);
+  render();
+  afterChange();
+}
+
+// Another tab owns the game: this one shows it, live and read-only, with a clock that only shows time.
+function becomeViewer() {
+  engineThinking = null;
+  engine.stop();
+  engine.stopAnalysis();
+  $('thinking').hidden = true;
+  clock.passive = true;
+  if (tabs.latest) showOwnersGame(tabs.latest);
+  else render();
+}
+
+function showOwnersGame(record) {
+  try {
+    ctrl.restore(structuredClone(record));
+    lastChoices = record.choices ?? lastChoices;
+  } catch (e) {
+    showStatus(`The other tab's game cannot be shown: ${e.message}`);
+  }
+}
+
+let lastRoleChange = 'start';
+tabs.addEventListener('role', (e) => {
+  if (!started) return;
+  const { owner, why } = e.detail;
+  if (owner) {
+    becomeOwner(readCurrent().record);
+    if (why === 'free') {
+      showStatus(lastRoleChange === 'superseded' ? 'A newer state of the game, saved elsewhere, is played here now.'
+        : 'The tab that had this game closed: it is played here now.');
+    }
+  } else {
+    becomeViewer();
+    showStatus(why === 'taken' ? 'The game is now played in another tab.'
+      : why === 'superseded' ? 'Another tab saved a newer state of the game: it is shown here.' : '');
+  }
+  lastRoleChange = why;
+});
+tabs.addEventListener('game', (e) => { if (started && !tabs.owner) showOwnersGame(e.detail.record); });
+tabs.addEventListener('finished', () => { if (started) renderFinished(); });
+$('play-here').addEventListener('click', async () => {
+  await tabs.takeOver();
+  showStatus('');
+});
+$('storage-copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN'));
+$('storage-show-pgn').addEventListener('click', () => {
+  $('pgn-out').hidden = false;
+  $('show-pgn').setAttribute('aria-expanded', 'true');
+  renderExport();
+  $('pgn-out').focus();
+});
+wireRecovery(copy);
+
 async function main() {
   // The app's modules have just been evaluated (one task, with the lines above): the board is built in
   // a task of its own.
   await yieldToBrowser();
   performance.mark('escaque-main');
   attachBoard();
-  showEarlyPosition(store.loadCurrent());
+  showEarlyPosition(storedJson());
   applySettings();
   markInteractive();
   try {
@@ -618,28 +748,29 @@ async function main() {
   }
   await yieldToBrowser();
   engineReady = await engineAvailable();
-  const saved = store.loadCurrent();
-  let restored = false;
-  if (saved?.version === 1) {
-    try {
-      ctrl.restore(saved);
-      lastChoices = saved.choices ?? null;
-      restored = true;
-    } catch (e) {
-      // A damaged record must not lock the app: keep it aside and start afresh.
-      store.saveFinished({ id: saved.id ?? 'damaged', date: new Date().toISOString(), white: '?', black: '?',
-        result: '*', reason: 'unreadable', description: e.message, pgn: '' });
-    }
+  // Whatever storage holds (damaged, older, unreadable), the app starts: a fresh game at worst.
+  let stored = null;
+  try {
+    stored = recoverStored();
+  } catch (e) {
+    showRecovery([{ message: `Saved games could not be read: ${e.message}.`, raw: null }]);
   }
-  if (!restored) {
-    startGame({ opponent: 'human', color: 'w', level: 'club', casual: true, autoFlip: false,
-      tc: { untimed: true } });
+  const owner = await tabs.start();
+  started = true;
+  if (owner) {
+    becomeOwner(stored);
+  } else {
+    clock.passive = true;
+    tabs.newest(stored);
+    if (tabs.latest) showOwnersGame(tabs.latest);
+    if (!ctrl.record) startGame(FIRST_GAME);  // nothing stored yet: the start position, until the owner saves
   }
   setUpReview({ ctrl, engine, navigate, available: () => engineReady });
   document.getElementById('app').setAttribute('aria-busy', 'false');
   // A handle for diagnostics and the browser tests (read-only use).
-  window.__escaque = { ctrl, clock };
+  window.__escaque = { ctrl, clock, tabs };
   document.body.dataset.ready = 'true';
+  renderActions();
   performance.mark('escaque-game-ready');
   markInteractive();
   // Not needed to play: after the first paint.

@@ -1,0 +1,136 @@
+// The engine's Worker dies or stops answering during the engine's turn: the app notices, restarts it,
+// the engine's turn is searched again and the game goes on; no move is lost and the clock is exactly
+// what its own record says (web/app/engine-watch.js, engine-player.js).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+
+import { useServedChromium } from './harness.mjs';
+import { boardReady, newGame, openApp, typeMoves } from './app-helpers.mjs';
+
+const env = useServedChromium();
+const TIMEOUT = { timeout: 180_000 };
+// Out of the opening book: the engine searches (a book move would come at once).
+const OUT_OF_BOOK = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+const WRAPPER = readFileSync(new URL('../../web/app/engine-watch-worker.js', import.meta.url), 'utf8');
+
+// The test's hand on the page's Workers: every Worker made is recorded with its URL, so that the test can
+// end the engine's as the browser does (terminate(): no event reaches the page), even mid-search, when
+// the worker's own thread is busy in the WebAssembly search.
+async function openRecordingWorkers() {
+  const context = await env.browser.newContext();
+  await context.addInitScript(() => {
+    const Original = window.Worker;
+    window.__workers = [];
+    window.Worker = class extends Original {
+      constructor(url, options) {
+        super(url, options);
+        window.__workers.push({ url: String(url), worker: this });
+      }
+    };
+  });
+  return openApp(env, { context });
+}
+const endPlayerWorker = (page) => page.evaluate(() => {
+  const w = window.__workers.filter((x) => /engine-watch-worker\.js\?.*role=player/.test(x.url)).at(-1);
+  w.worker.terminate();
+  return performance.now();
+});
+const restarts = async (page) => Number(await page.getAttribute('body', 'data-engine-restarts') ?? 0);
+// Resolves (with the page's performance.now()) once the engine's player worker holds its lock (alive:
+// true) or holds none (alive: false); polls every 20 ms, fails after 30 s.
+const playerLock = (page, alive) => page.evaluate(async (want) => {
+  const until = performance.now() + 30_000;
+  while (performance.now() < until) {
+    const held = (await navigator.locks.query()).held.some((l) => / player /.test(l.name));
+    if (held === want) return performance.now();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`the engine's worker lock is still ${want ? 'absent' : 'held'} after 30 s`);
+}, alive);
+async function thinking(page) {
+  await page.waitForSelector('#stop-engine:not([hidden])', { timeout: 30_000 });
+  // The worker is searching: it has answered the ping and holds its lock.
+  await playerLock(page, true);
+}
+
+// The clock's own record of the engine's turn: its turn started at `start.turnStart`; the press is the
+// next turn's turnStart; the time charged is exactly that difference (no increment at 5+0).
+function checkCharged(start, after, side) {
+  const used = after.turnStart - start.turnStart;
+  assert.ok(used > 0);
+  assert.equal(after.remaining[side], start.remaining[side] - used, 'charged exactly the turn the engine took');
+}
+
+describe('engine worker faults', TIMEOUT, () => {
+  test('the worker is ended in the middle of a timed search: restarted, the move comes, the clock is right', async (t) => {
+    const { page, context, problems } = await openRecordingWorkers();
+    await boardReady(page);
+    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '5+0', position: OUT_OF_BOOK });
+    await thinking(page);
+    const start = await page.evaluate(() => window.__escaque.clock.state);
+    assert.equal(start.running, 'w');
+    const endedAt = await endPlayerWorker(page);
+    // Chromium ends a worker busy in WebAssembly some 2 s after terminate(); its lock goes with it.
+    const goneAt = await playerLock(page, false);
+    await page.waitForFunction(() => Number(document.body.dataset.engineRestarts) >= 1, null, { timeout: 10_000 });
+    const noticedAt = await page.evaluate(() => performance.now());
+    t.diagnostic(`worker gone ${Math.round(goneAt - endedAt)} ms after terminate(); restart ` +
+      `${Math.round(noticedAt - goneAt)} ms after it was gone`);
+    // Noticed by the death watch (every 250 ms), not by the search's time limit (a third of ~5 min).
+    assert.ok(noticedAt - goneAt < 5000, `${Math.round(noticedAt - goneAt)} ms`);
+    assert.match(await page.textContent('#notice'), /engine stopped .*restarted/);
+    await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.__escaque.clock.state.running === 'b');
+    const after = await page.evaluate(() => window.__escaque.clock.state);
+    checkCharged(start, after, 'w');
+    assert.equal(await page.getAttribute('body', 'data-result'), null, 'no flag, no end');
+    // The game goes on: the person's move, then the engine's again.
+    const legal = await page.evaluate(() => window.__escaque.ctrl.game.moves()[0].uci);
+    await typeMoves(page, [legal]);
+    await page.waitForFunction(() => document.body.dataset.plies === '3', null, { timeout: 60_000 });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('the worker hangs (an endless loop when it gets the search): noticed, restarted, the move comes', async (t) => {
+    // Service workers off, so that the page's requests reach the route below.
+    const context = await env.browser.newContext({ serviceWorkers: 'block' });
+    let hung = 0;
+    await context.route(/engine-watch-worker\.js\?.*role=player/, async (route) => {
+      if (hung++) return route.continue();
+      // The first player worker: the app's own wrapper, which then loops for ever on its first search.
+      const body = `${WRAPPER}
+        const receive = self.onmessage;
+        self.onmessage = (e) => { if (e.data.type === 'search') for (;;) { /* hang */ } receive(e); };`;
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body });
+    });
+    const { page, problems } = await openApp(env, { context });
+    await boardReady(page);
+    // Untimed: the engine has 1 s a move, so a search not answered after that and a second more is hung.
+    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', position: OUT_OF_BOOK });
+    const sentAt = await page.evaluate(() => performance.now());
+    await page.waitForFunction(() => Number(document.body.dataset.engineRestarts) >= 1, null, { timeout: 20_000 });
+    const noticedAt = await page.evaluate(() => performance.now());
+    t.diagnostic(`hang noticed ${Math.round(noticedAt - sentAt)} ms after the engine's turn began`);
+    await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 30_000 });
+    assert.equal(hung, 2, 'one hung worker, one new one');
+    assert.deepEqual(problems.filter((p) => !/Service Worker registration blocked/.test(p)), []);
+    await context.close();
+  });
+
+  test('the worker ended while the person thinks: the engine\'s next turn starts a new one', async () => {
+    const { page, context, problems } = await openRecordingWorkers();
+    await boardReady(page);
+    await newGame(page, { opponent: 'engine', color: 'w', level: 'beginner' });
+    await typeMoves(page, ['e4']);
+    await page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 30_000 });
+    await endPlayerWorker(page);
+    await playerLock(page, false);
+    await typeMoves(page, ['d4']);
+    await page.waitForFunction(() => document.body.dataset.plies === '4', null, { timeout: 30_000 });
+    assert.ok(await restarts(page) >= 1);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
