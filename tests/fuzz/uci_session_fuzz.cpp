@@ -9,7 +9,9 @@
 //  - one session for the whole run (a fresh one allocates its 16 MiB hash table every time),
 //    brought back to a known state before each input by the session itself: every option the
 //    "uci" command lists is set to its listed default (Hash to 1 MiB), then "ucinewgame" and
-//    "position startpos". A "quit" ends the input and the session is made anew, as a host would;
+//    "position startpos" (the option lines only after an input with a setoption line, ucinewgame
+//    only after one that searched: the rest cannot change them). A "quit" ends the input and the
+//    session is made anew, as a host would;
 //  - "go": " nodes 100" is appended (the last value of a parameter counts, so this caps any
 //    depth/movetime/clock/mate/infinite search); "go perft N" gets N <= 2;
 //  - "setoption" lines mentioning "hash": integers above 8 become 8 (4 GiB is a legal value, and
@@ -124,7 +126,10 @@ std::string bounded(std::string_view line, LineKind& kind) {
 
 struct Harness {
   std::unique_ptr<UciSession> session;
-  std::vector<std::string> reset;  // the lines that bring the session back to its defaults
+  std::vector<std::string> optionDefaults;  // "setoption name X value <default>" for every option
+  // What the last input may have changed: the options (a setoption line), the hash table and the
+  // search's history (a go or bench line). Only that is reset before the next input.
+  bool optionsChanged = true, searched = true;
 
   Harness() { renew(); }
 
@@ -133,7 +138,7 @@ struct Harness {
     std::string out;
     fuzz::require(session->handle("uci", out), "'uci' ended the session");
     fuzz::require(out.find("uciok\n") != std::string::npos, "'uci' without uciok: " + out);
-    reset.clear();
+    optionDefaults.clear();
     // "option name <name...> type <type> default <value...> [min ..] [max ..] [var ..]"
     std::size_t start = 0;
     while (start < out.size()) {
@@ -153,21 +158,34 @@ struct Harness {
       if (type == "button") continue;
       if (value == "<empty>") value.clear();  // how engines announce an empty string default
       if (lower(name) == "hash") value = "1";
-      reset.push_back("setoption name " + name + " value " + value);
+      optionDefaults.push_back("setoption name " + name + " value " + value);
     }
-    fuzz::require(!reset.empty(), "'uci' lists no options: " + out);
-    reset.push_back("ucinewgame");
-    reset.push_back("position startpos");
+    fuzz::require(!optionDefaults.empty(), "'uci' lists no options: " + out);
+    optionsChanged = searched = true;
     to_defaults();
   }
 
+  void send_quietly(const std::string& line) {
+    std::string out;
+    session->handle(line, out);
+    // Setting an option to the default the session itself announced is never refused.
+    fuzz::require(out.empty(), "'" + line + "' was answered: " + out);
+  }
+
   void to_defaults() {
-    for (const std::string& line : reset) {
-      std::string out;
-      session->handle(line, out);
-      // Setting an option to the default the session itself announced is never refused.
-      fuzz::require(out.empty(), "'" + line + "' was answered: " + out);
-    }
+    if (optionsChanged)
+      for (const std::string& line : optionDefaults) send_quietly(line);
+    if (searched || optionsChanged) send_quietly("ucinewgame");  // clears the hash table and history
+    send_quietly("position startpos");
+    optionsChanged = searched = false;
+  }
+
+  // Notes what a line (as sent) may change, for the next to_defaults().
+  void note(std::string_view line) {
+    std::vector<std::string> w = words_of(line);
+    if (w.empty()) return;
+    if (w[0] == "setoption") optionsChanged = true;
+    if (w[0] == "go" || w[0] == "bench") searched = true;
   }
 
   void check_ready(std::string_view after) {
@@ -194,6 +212,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     LineKind kind;
     const std::string line = bounded(raw, kind);
     if (kind == LineKind::Search && ++searches > MAX_SEARCHES) continue;
+    h.note(line);
     std::string out;
     const bool goOn = h.session->handle(line, out);
     fuzz::require(out.empty() || out.back() == '\n', "reply to '" + line + "' ends mid-line: " + out);
