@@ -55,8 +55,15 @@ fi
 section "WebAssembly build"
 scripts/build.sh wasm
 
+# Hang guards. Node 20's runner applies --test-timeout to each test FILE (its subprocess is
+# cancelled, a busy loop or a handle left open included), so the limits are per file and generous:
+# several times the slowest file's time on this 2-core machine under load. A hang then fails the
+# section with "test timed out after N ms" instead of stalling CI.
+NODE_FILE_TIMEOUT_MS="${NODE_FILE_TIMEOUT_MS:-240000}"
+BROWSER_FILE_TIMEOUT_MS="${BROWSER_FILE_TIMEOUT_MS:-300000}"
+
 section "Node tests (tests/node)"
-node --test --test-reporter=spec tests/node/*.test.mjs
+node --test --test-reporter=spec --test-timeout="$NODE_FILE_TIMEOUT_MS" tests/node/*.test.mjs
 
 section "TypeScript declarations (tsc over tests/types/*.ts)"
 node_modules/.bin/tsc -p tests/types --noEmit
@@ -64,4 +71,4 @@ node_modules/.bin/tsc -p tests/types/tsconfig.es2020.json --noEmit
 node_modules/.bin/tsc -p tests/types/tsconfig.board.json --noEmit
 
 section "browser tests (tests/browser, headless Chromium)"
-node --test --test-reporter=spec tests/browser/*.test.mjs
+node --test --test-reporter=spec --test-timeout="$BROWSER_FILE_TIMEOUT_MS" tests/browser/*.test.mjs

@@ -11,10 +11,14 @@ say() { printf '\n== %s\n' "$*"; }
 instrumented_build() {
   local name="$1" build="$2" cxx="$3" jobs="$4"
   shift 4
+  # The compiler by its full path, as CMake caches it: given as a bare "clang++", CMake would see a
+  # changed compiler on every reconfigure, drop its cache and rebuild everything (and the check
+  # below would then find the bare name and delete the tree, corpora and logs included).
+  cxx="$(command -v "$cxx" || echo "$cxx")"
   mkdir -p "$(dirname "$build")"
   # A build directory made with another compiler cannot be reconfigured in place.
   if [ -f "$build/CMakeCache.txt" ] &&
-     ! grep -qx "CMAKE_CXX_COMPILER:[A-Z]*=$(command -v "$cxx" || echo "$cxx")" "$build/CMakeCache.txt"; then
+     ! grep -qx "CMAKE_CXX_COMPILER:[A-Z]*=$cxx" "$build/CMakeCache.txt"; then
     say "removing $build (configured with another compiler)"
     rm -rf "$build"
   fi

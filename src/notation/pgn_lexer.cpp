@@ -131,7 +131,29 @@ Token PgnLexer::next() {
       return make(TokenKind::Dots, s, e);
     }
     case '-':
-      if (text_.substr(s, 2) == "--" && delimiter_at(s + 2)) return make(TokenKind::NullMove, s, s + 2);
+      if (text_.substr(s, 2) == "--") {  // a null move, maybe with a glyph glued: "--", "--!?"
+        std::size_t e = s + 2;
+        for (;;) {
+          if (e < n && (text_[e] == '!' || text_[e] == '?')) {
+            ++e;
+            continue;
+          }
+          bool unicode = false;
+          for (const UnicodeGlyph& u : UNICODE_GLYPHS) unicode = unicode || text_.substr(e, 3) == u.utf8;
+          if (!unicode) break;
+          e += 3;
+        }
+        if (delimiter_at(e)) {
+          t = make(TokenKind::NullMove, s, e);
+          t.text = text_.substr(s, 2);
+          if (e > s + 2) {
+            t.glyph = text_.substr(s + 2, e - s - 2);
+            t.nag = glyph_nag(t.glyph);
+            if (t.nag == 0) t.nag = -1;
+          }
+          return t;
+        }
+      }
       if (match_nag(s, "-+", 19, t) || match_nag(s, "-/+", 17, t)) return t;
       break;
     case '+':

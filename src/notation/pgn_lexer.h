@@ -19,7 +19,7 @@ enum class TokenKind : std::uint8_t {
   TagClose,        // ]
   String,          // "..." (text: between the quotes, escapes not yet resolved)
   Symbol,          // a move or a tag name (text: without a trailing glyph; nag: that glyph, or 0)
-  NullMove,        // -- (Z0 is a Symbol: the reader decides)
+  NullMove,        // -- (text: "--"; nag, glyph: a glued glyph as for a Symbol). Z0 is a Symbol
   MoveNumber,      // 12. 12... 12… 12 (the reader ignores them)
   Dots,            // ... or … on its own
   Nag,             // $n, or a glyph on its own: ! ? !! ?? !? ?! += +- ... (nag: the value)

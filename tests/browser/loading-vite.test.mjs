@@ -6,36 +6,20 @@
 // node_modules), so the exports map, the .wasm asset URL and the top-level
 // await of the compat entry all go through Vite's real pipeline.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, symlink, writeFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+
+// Vite is a locked devDependency (package.json, package-lock.json): `npm ci` (scripts/setup.sh)
+// installs it with the rest, and this test never installs anything.
+import { build } from 'vite';
 
 import { startServer } from '../../scripts/serve.mjs';
 import { launchChromium } from './harness.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-// Vite is installed on first use into .cache/tools, not as a devDependency: it
-// depends on Rollup's per-platform optional packages, and the npm registry this
-// project's machines reach serves only this platform's, so a package-lock.json
-// with Vite in it cannot pass `npm ci` (it lacks the other platforms' entries).
-const VITE_VERSION = '7.3.8';
-const TOOLS = join(ROOT, '.cache', 'tools');
-
-async function loadVite() {
-  const entry = join(TOOLS, 'node_modules', 'vite', 'dist', 'node', 'index.js');
-  if (!existsSync(entry)) {
-    mkdirSync(TOOLS, { recursive: true });
-    if (!existsSync(join(TOOLS, 'package.json'))) writeFileSync(join(TOOLS, 'package.json'), '{"private":true}\n');
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `vite@${VITE_VERSION}`],
-      { cwd: TOOLS, stdio: ['ignore', 'inherit', 'inherit'] });
-  }
-  return import(pathToFileURL(entry).href);
-}
 
 const PAGE = `<!doctype html>
 <html><head><meta charset="utf-8">
@@ -84,7 +68,6 @@ before(async () => {
   await writeFile(join(app, 'main.js'), MAIN);
   await writeFile(join(app, 'worker.js'), WORKER);
   // Output in <dir>/web: scripts/serve.mjs serves <root>/web at /.
-  const { build } = await loadVite();
   await build({
     root: app, logLevel: 'error', configFile: false,
     build: { outDir: join(dir, 'web'), emptyOutDir: true, target: 'es2022' },

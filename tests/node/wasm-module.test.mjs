@@ -156,6 +156,10 @@ describe('FEN errors', () => {
   });
 
   test('hostile input never aborts the module', () => {
+    // Every one of these is refused with the FEN parser's own message (the native session's).
+    // A board without kings included: the parser demands exactly one king a side even where
+    // the plausibility checks are off (src/core/fen.cpp), since castling rights and the move
+    // generator need them, so there is no position whose legal moves could be listed.
     const hostile = [
       'x'.repeat(200_000),
       `${FENS.start}\0trailing`,
@@ -168,9 +172,17 @@ describe('FEN errors', () => {
     ];
     for (const fen of hostile) {
       const r = escaque.legalMovesUci(fen);
-      assert.equal(typeof r.ok, 'boolean');
-      if (!r.ok) assert.ok(r.error.length > 0);
+      const what = JSON.stringify(fen.slice(0, 80));
+      assert.equal(r.ok, false, `accepted: ${what}`);
+      assert.equal(r.moves, undefined, what);
+      assert.equal(typeof r.error, 'string', what);
+      assert.ok(r.error.length > 10, `uninformative message for ${what}: ${r.error}`);
+      if (!fen.includes('\0')) assert.equal(r.error, nativeFenError(fen), what);
     }
+    assert.equal(escaque.legalMovesUci('8/8/8/8/8/8/8/8 w - - 0 1').error,
+      'FEN piece placement field (field 1), at character 1: white has 0 kings; each side needs exactly one');
+    assert.equal(escaque.legalMovesUci('8/8/8/8/8/8/8/4K3 w - - 0 1').error,
+      'FEN piece placement field (field 1), at character 1: black has 0 kings; each side needs exactly one');
     // A wrong argument type is a JS exception, not a crash of the module.
     assert.throws(() => escaque.legalMovesUci(42));
     assert.throws(() => escaque.legalMovesUci());
