@@ -16,6 +16,7 @@ import { init, positionMoves, perft as positionPerft } from '../index.mjs';
 import { Board, BIT, EMPTY, KSIDE, QSIDE, colorOf, flagString, pieceChar, squareIndex, squareName, swap, typeOf } from './board.mjs';
 import { validateFen, completeFen } from './fen.mjs';
 import { parsePgn } from './pgn.mjs';
+import { asciiBoard, squareColor as squareColorOf } from '../squares.mjs';
 
 await init();
 
@@ -346,8 +347,7 @@ export class Chess {
 
   squareColor(square) {
     const i = squareIndex(square);
-    if (i === EMPTY) return null;
-    return ((i >> 3) + (i & 7)) % 2 === 0 ? 'light' : 'dark';
+    return i === EMPTY ? null : squareColorOf(i);
   }
 
   board() {
@@ -364,15 +364,7 @@ export class Chess {
     return rows;
   }
 
-  ascii() {
-    let s = '   +------------------------+\n';
-    for (let r = 0; r < 8; r++) {
-      s += ` ${8 - r} |`;
-      for (let f = 0; f < 8; f++) s += ` ${this.#board.squares[r * 8 + f] ?? '.'} `;
-      s += '|\n';
-    }
-    return s + '   +------------------------+\n     a  b  c  d  e  f  g  h';
-  }
+  ascii() { return asciiBoard(this.#board.squares); }
 
   attackers(square, attackedBy) {
     const i = squareIndex(square);
