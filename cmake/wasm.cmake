@@ -127,7 +127,7 @@ add_custom_target(escaque_loader ALL DEPENDS ${ESCAQUE_DIST_OUTPUTS})
 # escaque/compat/chess.js: the chess.js-compatible Chess class (bindings/compat/),
 # in dist/compat/ so that its import of ../index.mjs works everywhere.
 set(ESCAQUE_COMPAT_OUTPUTS "")
-foreach(file IN ITEMS chess.mjs chess.node.mjs chess.d.ts board.mjs fen.mjs pgn.mjs)
+foreach(file IN ITEMS chess.mjs chess.node.mjs chess.d.ts board.mjs chessjs-moves.mjs fen.mjs pgn.mjs)
   add_custom_command(
     OUTPUT "${ESCAQUE_DIST_DIR}/compat/${file}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${ESCAQUE_DIST_DIR}/compat"

@@ -6,7 +6,7 @@
 //     enters repetition keys), and FEN shows it only when the capture is legal;
 //   - castling rights are cleared by any move from or to a corner square;
 //   - put()/remove() may leave positions without kings, which the model holds
-//     (the move generator, escaque, then refuses them).
+//     (escaque's generator refuses them; chessjs-moves.mjs generates as chess.js does).
 // Legal move generation is not here: escaque computes it (see chess.mjs).
 //
 // Squares are 0..63 in chess.js's SQUARES order: a8 = 0, h8 = 7, a1 = 56, h1 = 63.

@@ -15,7 +15,7 @@ export function packageFiles() {
     'dist/rules.mjs', 'dist/rules.node.mjs', 'dist/rules.d.ts',
     'dist/engine.mjs', 'dist/engine-worker.mjs', 'dist/engine-protocol.mjs',
     'dist/compat/chess.mjs', 'dist/compat/chess.node.mjs', 'dist/compat/chess.d.ts', 'dist/compat/board.mjs',
-    'dist/compat/fen.mjs', 'dist/compat/pgn.mjs',
+    'dist/compat/chessjs-moves.mjs', 'dist/compat/fen.mjs', 'dist/compat/pgn.mjs',
     ...board,
   ].sort();
 }
