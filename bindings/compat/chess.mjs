@@ -115,10 +115,12 @@ function legalMoves(board) {
   const fen = board.engineFen();
   let list = moveCache.get(fen);
   if (list) return list;
+  if (list === null) return jsLegalMoves(board);  // refused before
   let found;
   try {
     found = positionMoves(fen);
   } catch {
+    remember(fen, null);
     return jsLegalMoves(board);
   }
   const sq = board.squares;
@@ -181,9 +183,14 @@ function jsLegalMoves(board) {
 // Does the side to move have a legal move (chess.js's sense)? Without writing SAN.
 function hasLegalMove(board) {
   if (!kingsKnown(board)) return chessJsMoves(board).length > 0;
+  const fen = board.engineFen();
+  const known = moveCache.get(fen);
+  if (known) return known.length > 0;
+  if (known === null) return chessJsMoves(board).length > 0;  // refused before
   try {
-    return positionMoves(board.engineFen()).length > 0;
+    return positionMoves(fen).length > 0;
   } catch {
+    remember(fen, null);
     return chessJsMoves(board).length > 0;
   }
 }

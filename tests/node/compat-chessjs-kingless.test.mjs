@@ -12,7 +12,7 @@ import * as Reference from 'chess.js';
 import * as Compat from '../../dist/compat/chess.mjs';
 import { normalize, outcome, seededRandom } from './compat-helpers.mjs';
 
-const GAMES = Number(process.env.ESCAQUE_COMPAT_KINGLESS_GAMES ?? 150);
+const GAMES = Number(process.env.ESCAQUE_COMPAT_KINGLESS_GAMES ?? 60);
 const PREDICATES = ['fen', 'turn', 'isCheck', 'inCheck', 'isCheckmate', 'isStalemate', 'isDraw',
   'isInsufficientMaterial', 'isThreefoldRepetition', 'isDrawByFiftyMoves', 'isGameOver', 'ascii', 'history', 'pgn'];
 
@@ -180,6 +180,6 @@ test(`random positions chess.js plays in and escaque refuses: ${GAMES} games com
     }
     assert.equal(ours.pgn({ maxWidth: 40 }), ref.pgn({ maxWidth: 40 }));
   }
-  assert.ok(refused > GAMES / 3, `${refused} of ${GAMES} games started without a king`);
-  assert.ok(plies > GAMES * 4, `${plies} plies`);
+  assert.ok(GAMES === 0 || refused > GAMES / 3, `${refused} of ${GAMES} games started without a king`);
+  assert.ok(GAMES === 0 || plies > GAMES * 4, `${plies} plies`);
 });
