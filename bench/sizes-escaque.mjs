@@ -11,7 +11,7 @@
 // rules-only build: the escaque/rules entry plus escaque-rules.wasm.
 //
 //   node bench/sizes-escaque.mjs [--dist dir] [--out file.json]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 
@@ -19,7 +19,10 @@ const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : null);
 const dist = option('--dist') ? pathToFileURL(option('--dist').replace(/\/?$/, '/')) : new URL('../dist/', import.meta.url);
 const out = option('--out');
-const MAIN = ['escaque.wasm', 'escaque.mjs', 'index.mjs', 'loader.mjs', 'engine.mjs', 'engine-protocol.mjs'];
+// (The browser entry's import graph: index.mjs and what it imports. The files a version lacks are
+// left out, so that an older dist/ is measured by the same script.)
+const MAIN = ['escaque.wasm', 'escaque.mjs', 'index.mjs', 'loader.mjs', 'errors.mjs', 'setup.mjs', 'squares.mjs',
+  'engine.mjs', 'engine-protocol.mjs'].filter((file) => existsSync(new URL(file, dist)));
 const SETS = { main: MAIN, package: [...MAIN, 'engine-worker.mjs'] };
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kib = (n) => (n / 1024).toFixed(1).padStart(7);

@@ -110,6 +110,10 @@ escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
 # served with dist/, and from an installed package.
 set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs index.mjs index.d.ts rules.mjs rules.d.ts)
 list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs)
+# The error classes; Node's file access and the "node" entries that load it (package.json "exports").
+list(APPEND ESCAQUE_DIST_COPIES errors.mjs node-files.mjs index.node.mjs rules.node.mjs)
+# Board geometry shared with compat/, and the editable position (class Setup).
+list(APPEND ESCAQUE_DIST_COPIES squares.mjs setup.mjs)
 set(ESCAQUE_DIST_OUTPUTS "")
 foreach(file IN LISTS ESCAQUE_DIST_COPIES)
   add_custom_command(
@@ -124,7 +128,7 @@ add_custom_target(escaque_loader ALL DEPENDS ${ESCAQUE_DIST_OUTPUTS})
 # escaque/compat/chess.js: the chess.js-compatible Chess class (bindings/js/compat/),
 # in dist/compat/ so that its import of ../index.mjs works everywhere.
 set(ESCAQUE_COMPAT_OUTPUTS "")
-foreach(file IN ITEMS chess.mjs chess.d.ts board.mjs fen.mjs pgn.mjs)
+foreach(file IN ITEMS chess.mjs chess.node.mjs chess.d.ts board.mjs chessjs-moves.mjs fen.mjs pgn.mjs)
   add_custom_command(
     OUTPUT "${ESCAQUE_DIST_DIR}/compat/${file}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${ESCAQUE_DIST_DIR}/compat"

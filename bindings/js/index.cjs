@@ -9,9 +9,9 @@
 // Both resolve to the ES module namespaces, loaded once and shared with import.
 
 exports.init = function init(options) {
-  return import('./index.mjs').then((escaque) => escaque.init(options).then(() => escaque));
+  return import('./index.node.mjs').then((escaque) => escaque.init(options).then(() => escaque));
 };
 
 exports.loadCompat = function loadCompat() {
-  return import('./compat/chess.mjs');
+  return import('./compat/chess.node.mjs');
 };

@@ -109,6 +109,11 @@ export class Chess {
   static fromFen(fen: string, options?: { chess960?: boolean }): Chess;
   static chess960(index: number): Chess;
   static fromPgn(pgn: string, options?: { language?: Language }): Chess;
+  /**
+   * A game from an edited position, judged here by Chess.fromFen's rules; throws
+   * InvalidPositionError (what, where, why; the setup unchanged) when no game can start from it.
+   */
+  static fromSetup(setup: Setup): Chess;
   clone(): Chess;
   dispose(): void;
   [Symbol.dispose](): void;
@@ -127,6 +132,16 @@ export class Chess {
   fen(): string;
   board(): (BoardPiece | null)[][];
   get(square: Square | string): Piece | null;
+  /** The board as text, rank 8 first (chess.js's ascii() layout). */
+  ascii(): string;
+  /** Squares of the `color` pieces (default: the side to move) that attack `square`, pinned ones included; a8..h1 order. */
+  attackers(square: Square | string, color?: ColorName): Square[];
+  isAttacked(square: Square | string, color: ColorName): boolean;
+  squareColor(square: Square | string): 'light' | 'dark';
+  /** Squares of the pieces giving check to the side to move ([] when not in check). */
+  checkers(): Square[];
+  /** The current position as an editable Setup (this game is not touched). */
+  setup(): Setup;
   turn(): Color;
   isChess960(): boolean;
   inCheck(): boolean;
@@ -139,7 +154,11 @@ export class Chess {
   isGameOver(): boolean;
   outcome(): Outcome;
 
-  canClaimDraw(): boolean;
+  /**
+   * Whether the player to move may claim a draw now, or with `intendedMove` whether
+   * claimDraw(intendedMove) would be granted. Changes nothing; an illegal move throws IllegalMoveError.
+   */
+  canClaimDraw(intendedMove?: MoveInput): boolean;
   claimDraw(intendedMove?: MoveInput): ClaimResult;
   drawOffer(): Color | null;
   offerDraw(color: ColorName): void;
@@ -150,6 +169,53 @@ export class Chess {
 
   pgn(options?: PgnOptions): string;
   headers(): Record<string, string>;
+}
+
+export interface CastlingRights {
+  king: boolean;
+  queen: boolean;
+}
+
+/**
+ * A position being edited: plain data (nothing to dispose). Edits check only their arguments;
+ * whether a game can start from the position is judged by Chess.fromSetup.
+ */
+export class Setup {
+  /** An empty board, white to move, no castling rights; with a FEN, as Setup.fromFen(fen). */
+  constructor(fen?: string);
+  /** Reads a FEN's syntax (the last four fields optional) without judging the position; throws InvalidFenError. */
+  static fromFen(fen: string, options?: { chess960?: boolean }): Setup;
+  clone(): Setup;
+  get(square: Square | string): Piece | null;
+  /** Puts a piece on a square, replacing what stood there. */
+  put(piece: Piece | { type: PieceSymbol | Uppercase<PieceSymbol>; color: ColorName }, square: Square | string): this;
+  /** The piece taken off, or null when the square was empty. */
+  remove(square: Square | string): Piece | null;
+  /** Empties the board, the castling rights and the en passant square (side to move and counters stay). */
+  clear(): this;
+  board(): (BoardPiece | null)[][];
+  turn(): Color;
+  setTurn(color: ColorName): this;
+  /** The FEN castling field: 'KQkq', 'Kq', 'HAha' (Chess960 files) or '-'. */
+  castling(): string;
+  setCastling(field: string): this;
+  castlingRights(color: ColorName): CastlingRights;
+  /** A side left out keeps its right. */
+  setCastlingRights(color: ColorName, rights: Partial<CastlingRights>): this;
+  enPassant(): Square | null;
+  setEnPassant(square: Square | string | null): this;
+  halfMoveClock(): number;
+  setHalfMoveClock(n: number): this;
+  moveNumber(): number;
+  setMoveNumber(n: number): this;
+  isChess960(): boolean;
+  setChess960(on: boolean): this;
+  /** The FEN as the position stands, whether or not a game could start from it. */
+  fen(): string;
+  ascii(): string;
+  attackers(square: Square | string, color?: ColorName): Square[];
+  isAttacked(square: Square | string, color: ColorName): boolean;
+  squareColor(square: Square | string): 'light' | 'dark';
 }
 
 /**
@@ -212,7 +278,17 @@ export type ErrorCode =
   | 'ILLEGAL_MOVE' | 'NO_SUCH_PIECE' | 'MOVE_SYNTAX' | 'EMPTY_MOVE' | 'WRONG_PROMOTION' | 'NOT_STANDARD'
   | 'AMBIGUOUS_MOVE' | 'INVALID_FEN' | 'PGN_PARSE' | 'GAME_OVER' | 'NOTHING_TO_UNDO' | 'NOTHING_TO_REDO'
   | 'NO_DRAW_OFFER' | 'OWN_DRAW_OFFER' | 'DRAW_OFFER_STANDS' | 'AGREEMENT_TOO_EARLY'
-  | 'ENGINE_FAILED';
+  | 'INVALID_POSITION' | 'ENGINE_FAILED' | LoadErrorCode;
+
+/** Why init() could not load the WebAssembly module (EscaqueLoadError's code). */
+export type LoadErrorCode = 'fetch-failed' | 'not-webassembly' | 'wrong-module' | 'start-failed';
+
+/** The rule a FEN or an edited position breaks (the core's FenErrorKind names). */
+export type FenErrorKind =
+  | 'Empty' | 'FieldCount' | 'BoardRankCount' | 'BoardRankLength' | 'BoardCharacter' | 'SideToMove'
+  | 'CastlingSyntax' | 'EnPassantSyntax' | 'HalfmoveClock' | 'FullmoveNumber' | 'KingCount' | 'PawnOnBackRank'
+  | 'OpponentInCheck' | 'TooManyCheckers' | 'TooManyPieces' | 'ImpossiblePromotions' | 'CastlingRights'
+  | 'EnPassantSquare' | 'Syntax' | (string & {});
 
 export class EscaqueError extends Error {
   readonly code: ErrorCode;
@@ -232,6 +308,27 @@ export class AmbiguousMoveError extends IllegalMoveError {
 }
 export class InvalidFenError extends EscaqueError {
   readonly offset?: number;
+  /** The rule the FEN breaks. */
+  readonly kind?: FenErrorKind;
+}
+/** code INVALID_POSITION: Chess.fromSetup could not start a game from the edited position. */
+export class InvalidPositionError extends EscaqueError {
+  readonly code: 'INVALID_POSITION';
+  /** The rule the position breaks (KingCount, OpponentInCheck, CastlingRights, ...). */
+  readonly reason: FenErrorKind;
+  /** The position, as Setup#fen() wrote it. */
+  readonly fen: string;
+  /** Where in `fen` the fault is. */
+  readonly offset: number;
+  constructor(message: string, details?: object);
+}
+/** init() could not load the WebAssembly module. */
+export class EscaqueLoadError extends EscaqueError {
+  readonly code: LoadErrorCode;
+  /** Where it looked; null for init({ wasmBinary }). */
+  readonly url: string | null;
+  readonly cause?: unknown;
+  constructor(message: string, code: LoadErrorCode, url: string | null, cause?: unknown);
 }
 export class PgnParseError extends EscaqueError {
   readonly kind?: string;

@@ -13,6 +13,15 @@
 // wrong argument is an InvalidArgumentError and never a runtime abort. Every
 // refusal leaves the game exactly as it was.
 import { loadEscaque } from './loader.mjs';
+import {
+  EscaqueError, InvalidArgumentError, NotInitializedError, DisposedError, IllegalMoveError, AmbiguousMoveError,
+  InvalidFenError, PgnParseError, GameOverError, HistoryError, DrawOfferError, InvalidPositionError, EngineError,
+  EscaqueLoadError,
+} from './errors.mjs';
+import { Setup, colorArgument, squareArgument } from './setup.mjs';
+import { asciiBoard, attackers, isAttacked, squareColor } from './squares.mjs';
+
+export { Setup };
 
 let module = null;
 let loading = null;
@@ -35,8 +44,9 @@ export function init(options = {}) {
   if (url !== undefined && typeof url !== 'string' && !(url instanceof URL)) {
     return Promise.reject(new InvalidArgumentError('init(options): url must be a string or URL'));
   }
-  const locate = locateFile ?? (url !== undefined ? () => String(url) : undefined);
-  loading = loadEscaque({ wasmBinary, locateFile: locate }).then(
+  // A failure to load is an EscaqueLoadError (code fetch-failed, not-webassembly, wrong-module or
+  // start-failed, and the url); init() can then be called again.
+  loading = loadEscaque({ wasmBinary, locateFile, url: url === undefined ? undefined : String(url) }).then(
     (m) => { module = m; ioSetUp(m); },
     (e) => { loading = null; throw e; });
   return loading;
@@ -171,34 +181,12 @@ function readMove(heap, at) {
 
 // ---- errors ----
 
-export class EscaqueError extends Error {
-  constructor(message, code, details = {}) {
-    super(message);
-    this.name = new.target.name;
-    this.code = code;
-    Object.assign(this, details);
-  }
-}
-export class InvalidArgumentError extends EscaqueError {
-  constructor(message, details) { super(message, 'INVALID_ARGUMENT', details); }
-}
-export class NotInitializedError extends EscaqueError {
-  constructor(message) { super(message, 'NOT_INITIALIZED'); }
-}
-export class DisposedError extends EscaqueError {
-  constructor(message) { super(message, 'DISPOSED'); }
-}
-// code: ILLEGAL_MOVE, NO_SUCH_PIECE, MOVE_SYNTAX, EMPTY_MOVE, WRONG_PROMOTION
-export class IllegalMoveError extends EscaqueError {}
-// code: AMBIGUOUS_MOVE; candidates: the SAN of the legal moves that fit
-export class AmbiguousMoveError extends IllegalMoveError {}
-export class InvalidFenError extends EscaqueError {}
-export class PgnParseError extends EscaqueError {}
-export class GameOverError extends EscaqueError {}
-// code: NOTHING_TO_UNDO, NOTHING_TO_REDO
-export class HistoryError extends EscaqueError {}
-// code: NO_DRAW_OFFER, OWN_DRAW_OFFER, DRAW_OFFER_STANDS, AGREEMENT_TOO_EARLY
-export class DrawOfferError extends EscaqueError {}
+// The classes live in errors.mjs (each with its name written out, so that minifying keeps it).
+export {
+  EscaqueError, InvalidArgumentError, NotInitializedError, DisposedError, IllegalMoveError, AmbiguousMoveError,
+  InvalidFenError, PgnParseError, GameOverError, HistoryError, DrawOfferError, InvalidPositionError, EngineError,
+  EscaqueLoadError,
+};
 
 const ERROR_CLASSES = {
   INVALID_ARGUMENT: InvalidArgumentError,
@@ -335,6 +323,25 @@ export class Chess {
     const { language } = expectOptions(options, 'Chess.fromPgn');
     const lang = expectLanguage(language, 'Chess.fromPgn');
     return Chess.#wrap(check(wasm().GameHandle.fromPgn(pgn, lang)).game);
+  }
+
+  // A game from an edited position (class Setup), which is judged here by the rules of
+  // Chess.fromFen (one king a side, the side not to move not in check, castling rights with their
+  // king and rook at home, an en passant square behind a pawn that just moved, no pawn on the back
+  // rank, piece counts a game can reach): when it fails, InvalidPositionError (code
+  // INVALID_POSITION) says what, where and why, with `reason` (the rule broken), `fen` and
+  // `offset` (into fen); the setup is left as it was.
+  static fromSetup(setup) {
+    if (!(setup instanceof Setup)) {
+      throw new InvalidArgumentError(`Chess.fromSetup(setup): setup must be a Setup, got ${describe(setup)}`);
+    }
+    const fen = setup.fen();
+    const answer = wasm().GameHandle.fromFen(fen, setup.isChess960());
+    if (!answer.ok) {
+      throw new InvalidPositionError(`Chess.fromSetup: no game can start from ${fen}: ${answer.message}`,
+          { reason: answer.kind, fen, offset: answer.offset });
+    }
+    return Chess.#wrap(answer.game);
   }
 
   // The factories hand the constructor a ready handle through this slot (a private
@@ -502,6 +509,40 @@ export class Chess {
     const c = this.#h().board()[(Number(square[1]) - 1) * 8 + (square.charCodeAt(0) - 97)];
     return c === '.' ? null : { type: c.toLowerCase(), color: c === c.toUpperCase() ? 'w' : 'b' };
   }
+  // The board as text, rank 8 first (as chess.js's ascii()).
+  ascii() { return asciiBoard(this.#squares()); }
+  // Squares (a8..h1 order) of the `color` pieces (default: the side to move) that attack `square`:
+  // pieces that could capture there, pinned ones included (as chess.js's attackers()).
+  attackers(square, color) {
+    const i = squareArgument(square, 'attackers(square)');
+    const c = color === undefined ? this.turn() : colorArgument(color, 'attackers');
+    return attackers(this.#squares(), c, i);
+  }
+  isAttacked(square, color) {
+    const i = squareArgument(square, 'isAttacked(square, color)');
+    return isAttacked(this.#squares(), colorArgument(color, 'isAttacked'), i);
+  }
+  // 'light' or 'dark'.
+  squareColor(square) { return squareColor(squareArgument(square, 'squareColor(square)')); }
+  // Squares of the pieces giving check to the side to move ([] when not in check).
+  checkers() {
+    const squares = this.#squares();
+    const us = this.turn();
+    const king = squares.indexOf(us === 'w' ? 'K' : 'k');
+    return king < 0 ? [] : attackers(squares, us === 'w' ? 'b' : 'w', king);
+  }
+  // The current position as an editable Setup (plain data; this game is not touched).
+  setup() { return Setup.fromFen(this.fen(), { chess960: this.#chess960 }); }
+  // The board as 64 FEN letters or null, a8 first (squares.mjs's layout).
+  #squares() {
+    const board = this.#h().board();  // a1 first
+    const squares = new Array(64);
+    for (let i = 0; i < 64; i++) {
+      const c = board.charAt(i);
+      squares[(7 - (i >> 3)) * 8 + (i & 7)] = c === '.' ? null : c;
+    }
+    return squares;
+  }
   turn() { return module._escaque_turn(this.#a()) ? 'b' : 'w'; }
   isChess960() { this.#a(); return this.#chess960; }
   inCheck() { return module._escaque_in_check(this.#a()) !== 0; }
@@ -515,7 +556,22 @@ export class Chess {
   outcome() { return this.#h().outcome(); }
 
   // ---- draws and other endings ----
-  canClaimDraw() { return module._escaque_can_claim_draw(this.#a()) !== 0; }
+  // Whether the player to move may claim a draw now (threefold repetition, 50 moves), or, with
+  // an intended move (Art. 9.2.1.1/9.3.1), whether claimDraw(intendedMove) would be granted. A pure
+  // query: the game is not changed (no move, no offer); an intended move that is not legal throws
+  // IllegalMoveError as claimDraw would.
+  canClaimDraw(intendedMove) {
+    if (intendedMove === undefined) return module._escaque_can_claim_draw(this.#a()) !== 0;
+    const text = this.#inputText(intendedMove, 'canClaimDraw');
+    const id = check(this.#h().parse(text, 'en')).move.id;
+    const copy = this.#h().clone();  // claimDraw plays a refused claim's move: on a copy
+    try {
+      const answer = copy.claimDraw(id);
+      return answer.ok && answer.granted;
+    } finally {
+      copy.delete();
+    }
+  }
   // Claim by the player to move, optionally with an intended move (Art. 9.2/9.3): see docs/api.md.
   claimDraw(intendedMove) {
     let id = -1;
@@ -776,13 +832,7 @@ export function _heapSize() { return wasm().HEAPU8.length; }
 // Private: the raw WebAssembly module (the Engine's worker drives its UCI session through it).
 export function _wasmModule() { return wasm(); }
 
-// The search engine in a worker (issue 4; docs/api.md "Engine"). EngineError lives
-// here, not in engine.mjs, because engine.mjs imports this module (a class cannot
-// extend one from a module that is still being evaluated).
-// code: ENGINE_FAILED (the worker could not load, or died)
-export class EngineError extends EscaqueError {
-  constructor(message) { super(message, 'ENGINE_FAILED'); }
-}
+// The search engine in a worker (issue 4; docs/api.md "Engine"); EngineError is in errors.mjs.
 export { Engine } from './engine.mjs';
 
 // ---- positions without a game (used by escaque/compat/chess.js) ----

@@ -3,8 +3,9 @@
 export {
   Color, ColorName, PieceSymbol, PromotionSymbol, Square, Language, InitOptions, MoveFlags, Move,
   HistoryMove, MoveObject, MoveInput, Piece, BoardPiece, OutcomeReasonName, Outcome, ClaimResult,
-  PgnOptions, PositionMoveRef, PositionMove, ErrorCode,
-  init, isInitialized, Chess, Position, positionMoves, perft,
+  PgnOptions, PositionMoveRef, PositionMove, ErrorCode, LoadErrorCode, FenErrorKind, CastlingRights,
+  init, isInitialized, Chess, Position, Setup, positionMoves, perft,
   EscaqueError, InvalidArgumentError, NotInitializedError, DisposedError, IllegalMoveError,
   AmbiguousMoveError, InvalidFenError, PgnParseError, GameOverError, HistoryError, DrawOfferError,
+  InvalidPositionError, EscaqueLoadError,
 } from './index.js';

@@ -10,9 +10,10 @@
 import { init as initModule } from './index.mjs';
 
 export {
-  isInitialized, Chess, Position, positionMoves, perft,
+  isInitialized, Chess, Position, Setup, positionMoves, perft,
   EscaqueError, InvalidArgumentError, NotInitializedError, DisposedError, IllegalMoveError,
   AmbiguousMoveError, InvalidFenError, PgnParseError, GameOverError, HistoryError, DrawOfferError,
+  InvalidPositionError, EscaqueLoadError,
 } from './index.mjs';
 
 // init() of index.mjs, loading escaque-rules.wasm (next to this file) unless the options say

@@ -77,11 +77,13 @@ inline int succeed() {
   j.close('}');
   return finish(j);
 }
-// A FEN that did not parse: INVALID_FEN with the parser's message and the offset of the fault.
+// A FEN that did not parse: INVALID_FEN with the parser's message, the offset of the fault and
+// its kind (fen_error_name: KingCount, OpponentInCheck, ...).
 inline int fen_fail(const FenError& e) {
   JsonOut j;
   failure(j, "INVALID_FEN", e.message);
   j.member("offset", int(e.offset));
+  j.member("kind", fen_error_name(e.kind));
   j.close('}');
   return finish(j);
 }

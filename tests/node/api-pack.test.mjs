@@ -2,12 +2,13 @@
 // API needs, and, unpacked into a fresh project's node_modules, `import
 // 'escaque'` loads the WebAssembly module from inside the package and plays.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 
 import { ROOT, requireFile, runOk } from './helpers.mjs';
+import { packageFiles } from './package-files.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'escaque-pack-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -15,17 +16,7 @@ after(() => rmSync(work, { recursive: true, force: true }));
 test('npm pack: the files, and an installed copy that works', () => {
   requireFile(`${ROOT}dist/index.mjs`, 'run scripts/build.sh (WASM build) first');
   const [info] = JSON.parse(runOk('npm', ['pack', '--json', '--pack-destination', work], ROOT));
-  const files = info.files.map((f) => f.path).sort();
-  // The board component (issue 5) ships as dist/board/, one file per bindings/js/board/ file.
-  const boardFiles = readdirSync(`${ROOT}bindings/js/board`).map((f) => `dist/board/${f}`);
-  assert.deepEqual(files, [
-    'README.md', 'bin/escaque-uci.mjs', 'dist/compat/board.mjs', 'dist/compat/chess.d.ts',
-    'dist/compat/chess.mjs', 'dist/compat/fen.mjs', 'dist/compat/pgn.mjs', 'dist/engine-protocol.mjs',
-    'dist/engine-worker.mjs', 'dist/engine.mjs', 'dist/escaque.mjs', 'dist/escaque.wasm',
-    'dist/escaque-rules.wasm', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.mjs',
-    'dist/loader.mjs', 'dist/rules.d.ts', 'dist/rules.mjs', 'docs/api.md', 'docs/board.md',
-    'package.json', ...boardFiles,
-  ].sort());
+  assert.deepEqual(info.files.map((f) => f.path).sort(), packageFiles());
 
   const project = join(work, 'project');
   const installed = join(project, 'node_modules', 'escaque');

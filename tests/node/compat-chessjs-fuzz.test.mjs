@@ -4,10 +4,10 @@
 // After every call: the same return value (or the same error message), and
 // the same fen(), moves(), predicates, history(), headers, comments and pgn().
 //
-// Edits that would leave a position escaque refuses by design (a side without
-// its king, the side not to move in check, a pawn on the first or last rank —
-// where chess.js itself throws a TypeError) are not attempted: docs/api.md
-// lists those differences.
+// Edits may leave a side without its king or the side not to move in check
+// (chess.js's own generation then plays, as chess.js does); edits that put a
+// pawn on the first or last rank (where chess.js itself throws a TypeError) are
+// not attempted: docs/api.md lists that difference.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -32,11 +32,8 @@ function compareAll(ref, ours, where) {
 function playable(ref) {
   const fen = ref.fen();
   const placement = fen.split(' ')[0];
-  if (placement.split('K').length !== 2 || placement.split('k').length !== 2) return false;
   const rows = placement.split('/');
   if (/[pP]/.test(rows[0] + rows[7])) return false;
-  const flipped = fen.replace(/ ([wb]) /, (_, c) => ` ${c === 'w' ? 'b' : 'w'} `);
-  if (new Reference.Chess(flipped, { skipValidation: true }).isCheck()) return false;
   // Castling rights without king and rook at home (undo() after put()/remove() restores old rights):
   // chess.js would castle with whatever stands in the corner.
   const at = (sq) => ref.get(sq);
@@ -70,11 +67,13 @@ function randomCall(ref, rand) {
   if (r < 0.65) return ['move(--)', (c) => c.move('--')];
   if (r < 0.72) {
     const square = pick(SQUARES);
-    const piece = { type: pick(['p', 'n', 'b', 'r', 'q']), color: pick(['w', 'b']) };
+    const piece = { type: pick(['p', 'n', 'b', 'r', 'q', 'k']), color: pick(['w', 'b']) };
     return [`put(${JSON.stringify(piece)}, ${square})`, (c) => c.put(piece, square), true];
   }
   if (r < 0.78) {
-    const square = pick(SQUARES);
+    // A king now and then: the positions without one are chess.js's to play (chessjs-moves.mjs).
+    const king = ref.findPiece({ type: 'k', color: pick(['w', 'b']) })[0];
+    const square = king && rand() < 0.3 ? king : pick(SQUARES);
     return [`remove(${square})`, (c) => c.remove(square), true];
   }
   if (r < 0.81) {
@@ -110,6 +109,8 @@ function randomCall(ref, rand) {
 test('random API call sequences give the same answers and states as chess.js', () => {
   const rand = seededRandom(99);
   let calls = 0;
+  let crashes = 0;
+  let kingless = 0;  // calls compared in a position without a king of each side
   for (let s = 0; s < SEQUENCES; s++) {
     const ref = new Reference.Chess();
     const ours = new Compat.Chess();
@@ -128,13 +129,26 @@ test('random API call sequences give the same answers and states as chess.js', (
       calls++;
       // A loadPgn() that throws leaves chess.js half loaded and ours unchanged (docs/api.md): end here.
       if (expected.error !== undefined && what.startsWith('loadPgn')) break;
-      // undo() after an edit can restore a position only chess.js plays in (docs/api.md): end here.
+      // undo() after an edit can restore a position that is not playable (a pawn on the back rank; castling
+      // rights without king and rook at home: docs/api.md): end here.
       if (!playable(ref)) break;
-      const ok = outcome(() => compareAll(ref, ours, what));
-      if (ok.error !== undefined) {
-        throw new Error(`sequence ${s}, call ${i} (${what}): ${ok.error}`);
+
+      const placement = ref.fen().split(' ')[0];
+      if (placement.split('K').length !== 2 || placement.split('k').length !== 2) kingless++;
+      try {
+        compareAll(ref, ours, what);
+      } catch (e) {
+        // chess.js itself can fail after a king was removed mid-game: history() replays the game
+        // and, where a castling right of the replayed past meets the missing king, its move
+        // generator throws a TypeError (leaving its board half replayed). Not behaviour to
+        // reproduce: end the sequence there.
+        if (e instanceof TypeError && /node_modules\/chess\.js\//.test(e.stack)) { crashes++; break; }
+        throw new Error(`sequence ${s}, call ${i} (${what}) in ${ref.fen()}: ${e.message}`);
       }
     }
   }
   assert.ok(calls > SEQUENCES * 10, `only ${calls} calls`);
+  assert.ok(crashes < SEQUENCES / 10, `chess.js failed in ${crashes} sequences`);
+  assert.ok(kingless > SEQUENCES / 4, `only ${kingless} calls compared without both kings`);
+  console.log(`# ${calls} calls, ${kingless} of them without both kings; chess.js failed itself in ${crashes} sequences`);
 });

@@ -6,14 +6,16 @@
 //     enters repetition keys), and FEN shows it only when the capture is legal;
 //   - castling rights are cleared by any move from or to a corner square;
 //   - put()/remove() may leave positions without kings, which the model holds
-//     (the move generator, escaque, then refuses them).
+//     (escaque's generator refuses them; chessjs-moves.mjs generates as chess.js does).
 // Legal move generation is not here: escaque computes it (see chess.mjs).
 //
 // Squares are 0..63 in chess.js's SQUARES order: a8 = 0, h8 = 7, a1 = 56, h1 = 63.
 // Pieces are FEN letters ('P', 'n', ...); null is an empty square.
 
-export const FILES = 'abcdefgh';
-export const EMPTY = -1;
+import { FILES, attacks, attackers, colorOf, isAttacked, squareIndex, squareName } from '../squares.mjs';
+
+export { FILES, colorOf, squareIndex, squareName };
+export const EMPTY = -1;  // squareIndex's answer for a name that is not a square
 
 // Move flags, as bits (the order of FLAG_LETTERS is chess.js's flag string order).
 export const BIT = { NORMAL: 1, CAPTURE: 2, BIG_PAWN: 4, EP_CAPTURE: 8, PROMOTION: 16, KSIDE: 32, QSIDE: 64, NULL: 128 };
@@ -28,21 +30,9 @@ export function flagString(bits) {
 export const KSIDE = 1;
 export const QSIDE = 2;
 
-export const squareName = (i) => FILES[i & 7] + (8 - (i >> 3));
-export function squareIndex(name) {
-  if (typeof name !== 'string' || name.length !== 2) return EMPTY;
-  const f = name.charCodeAt(0) - 97;
-  const r = name.charCodeAt(1) - 49;
-  if (f < 0 || f > 7 || r < 0 || r > 7) return EMPTY;
-  return (7 - r) * 8 + f;
-}
-export const colorOf = (p) => (p === p.toUpperCase() ? 'w' : 'b');
 export const typeOf = (p) => p.toLowerCase();
 export const pieceChar = (type, color) => (color === 'w' ? type.toUpperCase() : type.toLowerCase());
 export const swap = (c) => (c === 'w' ? 'b' : 'w');
-const sign = (x) => (x > 0 ? 1 : x < 0 ? -1 : 0);
-
-const KNIGHT_JUMPS = [[-1, -2], [-2, -1], [-2, 1], [-1, 2], [1, 2], [2, 1], [2, -1], [1, -2]];
 
 // Corner squares whose rook castles: [colour, side, square].
 const ROOK_CORNERS = [['w', QSIDE, 56], ['w', KSIDE, 63], ['b', QSIDE, 0], ['b', KSIDE, 7]];
@@ -81,43 +71,13 @@ export class Board {
     if (piece && typeOf(piece) === 'k') this.kings[colorOf(piece)] = i;
   }
 
-  // Does the piece on `from` attack `to` (pieces between block sliders)?
-  attacks(from, to) {
-    const piece = this.squares[from];
-    if (!piece || from === to) return false;
-    const dr = (to >> 3) - (from >> 3);
-    const df = (to & 7) - (from & 7);
-    switch (typeOf(piece)) {
-      case 'p': return Math.abs(df) === 1 && dr === (colorOf(piece) === 'w' ? -1 : 1);
-      case 'n': return (Math.abs(dr) === 1 && Math.abs(df) === 2) || (Math.abs(dr) === 2 && Math.abs(df) === 1);
-      case 'k': return Math.max(Math.abs(dr), Math.abs(df)) === 1;
-      case 'b': if (Math.abs(dr) !== Math.abs(df)) return false; break;
-      case 'r': if (dr !== 0 && df !== 0) return false; break;
-      case 'q': if (dr !== 0 && df !== 0 && Math.abs(dr) !== Math.abs(df)) return false; break;
-      default: return false;
-    }
-    const step = sign(dr) * 8 + sign(df);
-    for (let s = from + step; s !== to; s += step) if (this.squares[s]) return false;
-    return true;
-  }
+  // Does the piece on `from` attack `to` (pieces between block sliders)? (squares.mjs)
+  attacks(from, to) { return attacks(this.squares, from, to); }
 
   // Squares of the `color` pieces that attack `target`, in a8..h1 order.
-  attackers(color, target) {
-    const found = [];
-    for (let i = 0; i < 64; i++) {
-      const p = this.squares[i];
-      if (p && colorOf(p) === color && this.attacks(i, target)) found.push(squareName(i));
-    }
-    return found;
-  }
+  attackers(color, target) { return attackers(this.squares, color, target); }
 
-  isAttacked(color, target) {
-    for (let i = 0; i < 64; i++) {
-      const p = this.squares[i];
-      if (p && colorOf(p) === color && this.attacks(i, target)) return true;
-    }
-    return false;
-  }
+  isAttacked(color, target) { return isAttacked(this.squares, color, target); }
 
   kingAttacked(color) {
     const k = this.kings[color];

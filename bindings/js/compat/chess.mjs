@@ -15,7 +15,9 @@
 import { init, positionMoves, perft as positionPerft } from '../index.mjs';
 import { Board, BIT, EMPTY, KSIDE, QSIDE, colorOf, flagString, pieceChar, squareIndex, squareName, swap, typeOf } from './board.mjs';
 import { validateFen, completeFen } from './fen.mjs';
+import { chessJsMoves, chessJsPerft } from './chessjs-moves.mjs';
 import { parsePgn } from './pgn.mjs';
+import { asciiBoard, squareColor as squareColorOf } from '../squares.mjs';
 
 await init();
 
@@ -102,19 +104,24 @@ function orderKey(m) {
 }
 
 // The legal moves of a position, by escaque, as chess.js's internal moves
-// {color, from, to, piece, captured?, promotion?, flags, san}: cached by FEN.
+// {color, from, to, piece, captured?, promotion?, flags, san}: cached by FEN. Positions escaque
+// refuses but chess.js plays in (a side without its king, the side not to move in check) get
+// chess.js's own generation (chessjs-moves.mjs), with SAN written here as chess.js writes it.
 const moveCache = new Map();
 const CACHE_SIZE = 64;
 
 function legalMoves(board) {
+  if (!kingsKnown(board)) return jsLegalMoves(board);
   const fen = board.engineFen();
   let list = moveCache.get(fen);
   if (list) return list;
+  if (list === null) return jsLegalMoves(board);  // refused before
   let found;
   try {
     found = positionMoves(fen);
-  } catch (e) {
-    throw new Error(`escaque cannot generate moves in this position (${fen}): ${e.message}`);
+  } catch {
+    remember(fen, null);
+    return jsLegalMoves(board);
   }
   const sq = board.squares;
   const us = board.turn;
@@ -140,11 +147,86 @@ function legalMoves(board) {
     }
     return move;
   });
+  return remember(fen, sortMoves(list));
+}
+
+// Are the kings where the board's record of them says? chess.js judges checks by that record,
+// which undo() and history()'s replay restore from before an edit (put/remove of a king) or a
+// captured king: where it is stale, chess.js's own generation (which reads it) decides.
+function kingsKnown(board) {
+  const { squares, kings } = board;
+  return (kings.w === EMPTY ? !squares.includes('K') : squares[kings.w] === 'K') &&
+    (kings.b === EMPTY ? !squares.includes('k') : squares[kings.b] === 'k');
+}
+
+function sortMoves(list) {
   const keys = new Map(list.map((m) => [m, orderKey(m)]));
-  list.sort((a, b) => keys.get(a) - keys.get(b));
+  return list.sort((a, b) => keys.get(a) - keys.get(b));
+}
+function remember(key, list) {
   if (moveCache.size >= CACHE_SIZE) moveCache.delete(moveCache.keys().next().value);
-  moveCache.set(fen, list);
+  moveCache.set(key, list);
   return list;
+}
+
+// chess.js's moves where escaque refuses the position, keyed by everything they depend on (the
+// internal en passant square and the rights, which engineFen() filters).
+function jsLegalMoves(board) {
+  const key = `js ${board.placement()} ${board.turn} ${board.castling.w} ${board.castling.b} ${board.ep} ${board.kings.w} ${board.kings.b}`;
+  const cached = moveCache.get(key);
+  if (cached) return cached;
+  const list = sortMoves(chessJsMoves(board));
+  for (const m of list) m.san = formatSan(board, m, list);
+  return remember(key, list);
+}
+
+// Does the side to move have a legal move (chess.js's sense)? Without writing SAN.
+function hasLegalMove(board) {
+  if (!kingsKnown(board)) return chessJsMoves(board).length > 0;
+  const fen = board.engineFen();
+  const known = moveCache.get(fen);
+  if (known) return known.length > 0;
+  if (known === null) return chessJsMoves(board).length > 0;  // refused before
+  try {
+    return positionMoves(fen).length > 0;
+  } catch {
+    remember(fen, null);
+    return chessJsMoves(board).length > 0;
+  }
+}
+
+// SAN of an internal move of the side to move, as chess.js writes it from the move's fields:
+// disambiguated against `legal` (the moves it counts as legal here), '+' or '#' from the position
+// after it. For the positions only chess.js plays in, and for moves of the history replayed over a
+// board edited by put()/remove() since (no longer legal there).
+function formatSan(board, move, legal) {
+  let san;
+  if (move.flags & BIT.KSIDE) san = 'O-O';
+  else if (move.flags & BIT.QSIDE) san = 'O-O-O';
+  else {
+    san = '';
+    if (move.piece !== 'p') {
+      const rivals = legal.filter((l) => l.piece === move.piece && l.from !== move.from && l.to === move.to);
+      let disambiguation = '';
+      if (rivals.length > 0) {
+        const sameRank = rivals.some((l) => l.from >> 3 === move.from >> 3);
+        const sameFile = rivals.some((l) => (l.from & 7) === (move.from & 7));
+        const from = squareName(move.from);
+        disambiguation = sameRank && sameFile ? from : sameFile ? from[1] : from[0];
+      }
+      san += move.piece.toUpperCase() + disambiguation;
+    }
+    if (move.flags & (BIT.CAPTURE | BIT.EP_CAPTURE)) san += `${move.piece === 'p' ? squareName(move.from)[0] : ''}x`;
+    san += squareName(move.to);
+    if (move.promotion) san += `=${move.promotion.toUpperCase()}`;
+  }
+  board.make(move);
+  try {
+    if (board.kingAttacked(board.turn)) san += hasLegalMove(board) ? '+' : '#';
+  } finally {
+    board.unmake();
+  }
+  return san;
 }
 
 function nullMove(color) {
@@ -346,8 +428,7 @@ export class Chess {
 
   squareColor(square) {
     const i = squareIndex(square);
-    if (i === EMPTY) return null;
-    return ((i >> 3) + (i & 7)) % 2 === 0 ? 'light' : 'dark';
+    return i === EMPTY ? null : squareColorOf(i);
   }
 
   board() {
@@ -364,15 +445,7 @@ export class Chess {
     return rows;
   }
 
-  ascii() {
-    let s = '   +------------------------+\n';
-    for (let r = 0; r < 8; r++) {
-      s += ` ${8 - r} |`;
-      for (let f = 0; f < 8; f++) s += ` ${this.#board.squares[r * 8 + f] ?? '.'} `;
-      s += '|\n';
-    }
-    return s + '   +------------------------+\n     a  b  c  d  e  f  g  h';
-  }
+  ascii() { return asciiBoard(this.#board.squares); }
 
   attackers(square, attackedBy) {
     const i = squareIndex(square);
@@ -427,7 +500,13 @@ export class Chess {
 
   perft(depth) {
     // chess.js counts the legal moves for any depth below 1.
-    return positionPerft(this.#board.engineFen(), Math.max(1, Math.trunc(depth) || 1));
+    const d = Math.max(1, Math.trunc(depth) || 1);
+    if (!kingsKnown(this.#board)) return chessJsPerft(this.#board, d);
+    try {
+      return positionPerft(this.#board.engineFen(), d);
+    } catch {
+      return chessJsPerft(this.#board, d);  // a position only chess.js plays in
+    }
   }
 
   // ---- moves ----
@@ -466,75 +545,9 @@ export class Chess {
 
   #sanOf(internal) {
     if (internal.flags & BIT.NULL) return NULL_SAN;
-    let legal;
-    try {
-      legal = this.#legal();
-    } catch {
-      // A replayed position escaque refuses (an edited board): the rivals that
-      // need disambiguating are found as chess.js finds them.
-      return this.#formatSan(internal, this.#rivalsInJs(internal));
-    }
+    const legal = this.#legal();
     const m = legal.find((l) => l.from === internal.from && l.to === internal.to && l.promotion === internal.promotion);
-    return m ? m.san : this.#formatSan(internal, legal);
-  }
-
-  // Moves of another piece like move's to its square that do not leave the
-  // mover's king attacked (chess.js's legality), found on the JS board.
-  #rivalsInJs(move) {
-    const b = this.#board;
-    const us = b.turn;
-    const mine = pieceChar(move.piece, us);
-    const target = b.squares[move.to];
-    if (move.piece === 'p' || (target && colorOf(target) === us)) return [];
-    const rivals = [];
-    for (let from = 0; from < 64; from++) {
-      if (from === move.from || b.squares[from] !== mine || !b.attacks(from, move.to)) continue;
-      const rival = { color: us, from, to: move.to, piece: move.piece, flags: target ? BIT.CAPTURE : BIT.NORMAL };
-      if (target) rival.captured = typeOf(target);
-      b.make(rival);
-      const legal = !b.kingAttacked(us);
-      b.unmake();
-      if (legal) rivals.push(rival);
-    }
-    return rivals;
-  }
-
-  // SAN of a move that is not legal here: a move of the history replayed over a
-  // board edited by put()/remove() since. chess.js writes it from its fields
-  // (disambiguated against the legal moves), and so does this.
-  #formatSan(move, legal) {
-    let san;
-    if (move.flags & BIT.KSIDE) san = 'O-O';
-    else if (move.flags & BIT.QSIDE) san = 'O-O-O';
-    else {
-      san = '';
-      if (move.piece !== 'p') {
-        const rivals = legal.filter((l) => l.piece === move.piece && l.from !== move.from && l.to === move.to);
-        let disambiguation = '';
-        if (rivals.length > 0) {
-          const sameRank = rivals.some((l) => l.from >> 3 === move.from >> 3);
-          const sameFile = rivals.some((l) => (l.from & 7) === (move.from & 7));
-          const from = squareName(move.from);
-          disambiguation = sameRank && sameFile ? from : sameFile ? from[1] : from[0];
-        }
-        san += move.piece.toUpperCase() + disambiguation;
-      }
-      if (move.flags & (BIT.CAPTURE | BIT.EP_CAPTURE)) san += `${move.piece === 'p' ? squareName(move.from)[0] : ''}x`;
-      san += squareName(move.to);
-      if (move.promotion) san += `=${move.promotion.toUpperCase()}`;
-    }
-    const b = this.#board;
-    b.make(move);
-    try {
-      if (b.kingAttacked(b.turn)) {
-        let mate = false;
-        try { mate = legalMoves(b).length === 0; } catch { /* a position escaque refuses: no mate mark */ }
-        san += mate ? '#' : '+';
-      }
-    } finally {
-      b.unmake();
-    }
-    return san;
+    return m ? m.san : formatSan(this.#board, internal, legal);
   }
 
   move(move, { strict = false } = {}) {
