@@ -60,3 +60,41 @@ test('escaque/rules in the browser: init() fetches escaque-rules.wasm next to ru
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('init() failures in the browser are typed EscaqueLoadErrors with the URL; init() then still loads', async () => {
+  const page = await env.browser.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(env.baseUrl, { waitUntil: 'networkidle' });
+  const result = await page.evaluate(async () => {
+    const { init, isInitialized, Chess, EscaqueLoadError } = await import('/dist/index.mjs');
+    const attempt = async (options) => {
+      try {
+        await init(options);
+        return 'loaded';
+      } catch (e) {
+        return { load: e instanceof EscaqueLoadError, name: e.name, code: e.code, url: e.url,
+          namesUrl: e.url === null || e.message.includes(e.url) };
+      }
+    };
+    // The smallest WebAssembly module: valid, but not escaque's.
+    const other = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+    const missing = await attempt({ url: '/dist/no-such-file.wasm' });
+    const html = await attempt({ url: '/index.html' });
+    const script = await attempt({ url: '/dist/escaque.mjs' });
+    const wrong = await attempt({ wasmBinary: other });
+    const before = isInitialized();
+    const ok = await attempt({});
+    return { missing, html, script, wrong, before, ok, moves: new Chess().moves().length };
+  });
+  const failure = (code, url) => ({ load: true, name: 'EscaqueLoadError', code, url, namesUrl: true });
+  assert.deepEqual(result.missing, failure('fetch-failed', '/dist/no-such-file.wasm'));
+  assert.deepEqual(result.html, failure('not-webassembly', '/index.html'));
+  assert.deepEqual(result.script, failure('not-webassembly', '/dist/escaque.mjs'));
+  assert.deepEqual(result.wrong, failure('wrong-module', null));
+  assert.equal(result.before, false);
+  assert.equal(result.ok, 'loaded');
+  assert.equal(result.moves, 20);
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});

@@ -13,7 +13,7 @@
 // dead-position rule), isDraw/isGameOver (no fivefold or 75-move rule), moves
 // still listed after those draws. The main escaque API stays FIDE-exact.
 import { init, positionMoves, perft as positionPerft } from '../index.mjs';
-import { Board, BIT, EMPTY, KSIDE, QSIDE, colorOf, flagString, pieceChar, squareIndex, squareName, swap, typeOf } from './board.mjs';
+import { Board, BIT, EMPTY, KSIDE, QSIDE, colorOf, flagString, pieceChar, squareIndex, squareName, typeOf } from './board.mjs';
 import { validateFen, completeFen } from './fen.mjs';
 import { chessJsMoves, chessJsPerft } from './chessjs-moves.mjs';
 import { parsePgn } from './pgn.mjs';
