@@ -49,7 +49,7 @@ set(ESCAQUE_RULES_COLD_SOURCES
   src/notation/san.cpp src/core/zobrist.cpp
   src/rules/dead_position.cpp src/rules/outcome.cpp src/rules/game.cpp
   bindings/wasm/game_json.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/play_out.cpp
-  bindings/wasm/engine_exports.cpp src/uci/uci_session.cpp src/engine/book.cpp src/engine/bench.cpp)
+  bindings/wasm/engine_exports.cpp src/uci/uci_session.cpp src/engine/engine.cpp src/engine/book.cpp src/engine/bench.cpp)
 # The same files are in the native libraries too: the level applies to the module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
   set_source_files_properties(${ESCAQUE_RULES_COLD_SOURCES} PROPERTIES COMPILE_OPTIONS
@@ -96,7 +96,7 @@ endfunction()
 
 # dist/escaque.wasm: the rules and the search.
 escaque_standalone_wasm(escaque_wasm escaque bindings/wasm/engine_exports.cpp escaque_search)
-# The search's two imports from its host (engine_exports.cpp).
+# The search's three imports from its host (engine_exports.cpp).
 target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
 

@@ -15,18 +15,22 @@
 //                                     earlier worker, so that a worker starts in milliseconds; else it
 //                                     compiles the file at wasmUrl, default next to this file, and sends it
 //                                     back as {type: 'compiled', module})
-//   {type: 'uci', seq, line}          one raw UCI command (setoption, ucinewgame, ...);
-//                                     answered {type: 'reply', seq, text}
-//   {type: 'search', id, position: {fen, moves, chess960}, go, multiPv}
+//   {type: 'describe', seq}           answered {type: 'reply', seq, value: {name, author, options}}
+//   {type: 'option', seq, name, value}  sets an engine option (value as text, '' for a button);
+//                                     answered {type: 'reply', seq, value: {ok, note?} | {ok: false, code, message}}
+//   {type: 'newGame', seq}            forgets the game; answered {type: 'reply', seq, value: {ok: true}}
+//   {type: 'search', id, position: {fen, moves, chess960}, limits, multiPv}
+//                                     limits: {depth, nodes, ..., infinite, ponder, searchmoves} as data;
 //                                     answered {type: 'started', id, fallback}, then
-//                                     {type: 'info', id, info}..., then
-//                                     {type: 'bestmove', id, bestMove, ponder, ...} or {type: 'error', id, error}
+//                                     {type: 'info', id, info}... (the engine's reports, as objects, SAN
+//                                     included), then {type: 'bestmove', id, bestMove, ponder, ...} or
+//                                     {type: 'error', id, error: {name, code, message}}
 //   {type: 'line', id, line}          raw UCI mode (the CLI): a search's lines are streamed as
 //                                     {type: 'output', id, text}; then {type: 'done', id, text, quit}
 //                                     (text: the rest of the reply; quit: the session ended)
 // Messages out, besides the answers: {type: 'ready'} once loaded, {type: 'fatal', error} if loading failed.
 import createEscaqueModule from './escaque.mjs';
-import { CONTROL, SIGNAL, parseInfoLine } from './engine-protocol.mjs';
+import { CONTROL, SIGNAL } from './engine-protocol.mjs';
 
 const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
     typeof process.versions.node === 'string';
@@ -41,8 +45,8 @@ if (inNode) {
 
 let control = null;   // Int32Array over the host's SharedArrayBuffer, or null
 let session = null;   // EngineHandle (escaque.mjs, bindings/engine_exports.cpp)
-let current = null;   // the search running now: {id, ponderhitSeen, onLine(line)}
-const settings = { chess960: false, multiPv: 1 };
+let describe = null;  // () => {name, author, options}
+let current = null;   // the search running now: {id, ponderhitSeen, onLine(line), onReport(info)}
 
 // Called by the search every ~1000 nodes: 0 = go on, 1 = stop, 2 = ponderhit.
 function poll() {
@@ -55,9 +59,14 @@ function poll() {
   return SIGNAL.NONE;
 }
 
-// Every line the search writes (info ..., bestmove ...), as it is written.
+// Every line a UCI session's search writes (info ..., bestmove ...), as it is written (raw mode).
 function onSearchLine(text) {
-  if (current) current.onLine(text.replace(/\n$/, ''));
+  current?.onLine?.(text.replace(/\n$/, ''));
+}
+
+// Every report of a structured search (engine_exports.cpp: an object, SAN included), as it comes.
+function onSearchReport(info) {
+  current?.onReport?.(info);
 }
 
 // ---- Engine jobs ----
@@ -66,65 +75,39 @@ function errorData(e) {
   return { name: e?.name ?? 'Error', code: e?.code, message: e?.message ?? String(e) };
 }
 
-function setOption(name, value) {
-  const text = session.handle(`setoption name ${name} value ${value}`);
-  if (text.includes('info string')) throw new Error(text.trim());
-}
-
 // The worker's errors keep the package's classes and codes (engine.mjs revives them).
 const ERROR_NAMES = {
   INVALID_FEN: 'InvalidFenError', ILLEGAL_MOVE: 'IllegalMoveError', MOVE_SYNTAX: 'IllegalMoveError',
-  NO_SUCH_PIECE: 'IllegalMoveError',
+  NO_SUCH_PIECE: 'IllegalMoveError', INVALID_ARGUMENT: 'InvalidArgumentError',
 };
+const failure = (answer) => ({ name: ERROR_NAMES[answer.code] ?? 'Error', code: answer.code, message: answer.message });
 
-function search({ id, position, go, multiPv }) {
+function search({ id, position, limits, multiPv }) {
   try {
-    if (position.chess960 !== settings.chess960) {
-      setOption('UCI_Chess960', position.chess960);
-      settings.chess960 = position.chess960;
-    }
-    if (multiPv !== settings.multiPv) {
-      setOption('MultiPV', multiPv);
-      settings.multiPv = multiPv;
-    }
-    const root = session.setRoot(position.fen, position.chess960, position.moves);
+    const root = session.setPosition(position.fen, position.chess960, position.moves);
     if (!root.ok) {
-      port.post({ type: 'error', id, error: { name: ERROR_NAMES[root.code] ?? 'Error', code: root.code, message: root.message } });
+      port.post({ type: 'error', id, error: failure(root) });
       return;
     }
     // The host's answer to a stop it must force (no shared memory): any legal move beats none.
     port.post({ type: 'started', id, fallback: root.fallback || null });
-    const reply = session.handle(
-      `position fen ${position.fen}${position.moves.length ? ' moves ' + position.moves.join(' ') : ''}`);
-    if (reply.includes('info string')) throw new Error(reply.trim());
-
-    let last = null;  // the latest info line of the first PV
-    let result = null;
+    let last = null;  // the latest report of the first PV
     current = {
       id,
       ponderhitSeen: false,
-      onLine(line) {
-        if (line.startsWith('info ')) {
-          const info = parseInfoLine(line);
-          if (!info) return;
-          info.san = session.san(info.pv);
-          if (info.multipv === 1) last = info;
-          port.post({ type: 'info', id, info });
-        } else if (line.startsWith('bestmove ')) {
-          const [, best, , ponder] = line.split(/\s+/);
-          result = { bestMove: best === '(none)' ? null : best, ponder: ponder ?? null };
-        }
+      onReport(info) {
+        if (info.multipv === 1) last = info;
+        port.post({ type: 'info', id, info });
       },
     };
-    const failure = session.handle(`go ${go}`);
+    const result = session.go(limits, multiPv);
     current = null;
-    if (!result) {
-      const e = new Error(failure.trim().replace(/^info string /, '') || 'the search gave no bestmove');
-      e.name = 'InvalidArgumentError';
-      throw e;
+    if (!result.ok) {
+      port.post({ type: 'error', id, error: failure(result) });
+      return;
     }
-    const san = result.bestMove ? session.san(result.ponder ? [result.bestMove, result.ponder] : [result.bestMove]) : [];
-    port.post({ type: 'bestmove', id, ...result, bestMoveSan: san[0] ?? null, ponderSan: san[1] ?? null, last });
+    const { bestMove, ponder, bestMoveSan, ponderSan } = result;
+    port.post({ type: 'bestmove', id, bestMove, ponder, bestMoveSan, ponderSan, last });
   } catch (e) {
     current = null;
     port.post({ type: 'error', id, error: errorData(e) });
@@ -173,7 +156,7 @@ async function compileWasm(wasmUrl) {
 async function loadEngine(compiled, wasmUrl) {
   const wasm = compiled ?? await compileWasm(wasmUrl);
   if (!compiled) port.post({ type: 'compiled', module: wasm });
-  return createEscaqueModule({ module: wasm, engineHost: { poll, write: onSearchLine } });
+  return createEscaqueModule({ module: wasm, engineHost: { poll, write: onSearchLine, report: onSearchReport } });
 }
 
 const queue = [];
@@ -181,11 +164,16 @@ let loaded = false;
 
 function handle(message) {
   switch (message.type) {
-    case 'uci': {
-      const text = session.handle(message.line);
-      port.post({ type: 'reply', seq: message.seq, text });
+    case 'describe':
+      port.post({ type: 'reply', seq: message.seq, value: describe() });
       break;
-    }
+    case 'option':
+      port.post({ type: 'reply', seq: message.seq, value: session.setOption(message.name, message.value) });
+      break;
+    case 'newGame':
+      session.newGame();
+      port.post({ type: 'reply', seq: message.seq, value: { ok: true } });
+      break;
     case 'search':
       search(message);
       break;
@@ -202,6 +190,7 @@ async function start(init) {
   try {
     const escaque = await loadEngine(init.module, init.wasmUrl);
     session = new escaque.EngineHandle(true);
+    describe = escaque.engineDescribe;
     loaded = true;
     port.post({ type: 'ready', sharedStop: control !== null });
     for (const message of queue.splice(0)) handle(message);

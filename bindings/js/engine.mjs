@@ -52,13 +52,13 @@ function describe(value) {
   return `${typeof value} ${String(value)}`;
 }
 
-// {depth: 10, wtime: 60000, ...} -> "depth 10 wtime 60000 ..." (the arguments of UCI "go").
-function goArguments(limits, what, { needLimit }) {
+// The caller's limits, checked -> {limits: the search's limits as data (known keys only), waitsForStop}.
+function checkLimits(limits, what, { needLimit }) {
   if (limits === undefined) limits = {};
   if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) {
     throw new InvalidArgumentError(`${what}: limits must be an object, got ${describe(limits)}`);
   }
-  const words = [];
+  const checked = {};
   let bounded = false;
   for (const [key, value] of Object.entries(limits)) {
     if (value === undefined) continue;
@@ -68,18 +68,19 @@ function goArguments(limits, what, { needLimit }) {
         const range = min === -Infinity ? 'an integer' : `an integer >= ${min}`;
         throw new InvalidArgumentError(`${what}: limits.${key} must be ${range}, got ${describe(value)}`);
       }
-      words.push(key, String(value));
+      // A clock already below zero (some GUIs send that) means "move at once".
+      checked[key] = key === 'wtime' || key === 'btime' ? Math.max(0, value) : value;
       if (key !== 'winc' && key !== 'binc' && key !== 'movestogo') bounded = true;
     } else if (FLAGS.includes(key)) {
       if (typeof value !== 'boolean') {
         throw new InvalidArgumentError(`${what}: limits.${key} must be a boolean, got ${describe(value)}`);
       }
-      if (value) words.push(key);
+      checked[key] = value;
     } else if (key === 'searchmoves') {
       if (!Array.isArray(value) || value.length === 0 || !value.every((m) => typeof m === 'string' && /^\S+$/.test(m))) {
         throw new InvalidArgumentError(`${what}: limits.searchmoves must be a non-empty array of UCI moves like "e2e4"`);
       }
-      words.push('searchmoves', ...value);
+      checked.searchmoves = [...value];
     } else if (key === 'multiPv' || key === 'onInfo') {
       // options of analyse()/bestMove(), not limits
     } else {
@@ -94,7 +95,7 @@ function goArguments(limits, what, { needLimit }) {
     throw new InvalidArgumentError(
       `${what}: give a limit (depth, nodes, movetime, mate, wtime/btime) or infinite: true (then call stop())`);
   }
-  return { go: words.join(' '), waitsForStop: Boolean(limits.infinite || limits.ponder || !bounded) };
+  return { limits: checked, waitsForStop: Boolean(limits.infinite || limits.ponder || !bounded) };
 }
 
 // A position argument -> {fen, moves, chess960}. Accepts 'startpos', a FEN, {fen?, moves?, chess960?},
@@ -263,8 +264,8 @@ export class Engine {
   #nextId = 1;            // search ids (they only grow: see engine-protocol.mjs)
   #seq = 0;
   #jobs = new Map();      // search id -> job, in the order sent
-  #replies = new Map();   // seq -> {resolve, reject, line}
-  #options = new Map();   // UCI option name (lower case) -> "setoption ..." line, replayed to a new worker
+  #replies = new Map();   // seq -> {resolve, reject, message}
+  #options = new Map();   // option name (lower case) -> {name, value}, replayed to a new worker
   #multiPv = 1;
   #listeners = { info: new Set(), bestmove: new Set() };
   #disposed = false;
@@ -328,33 +329,30 @@ export class Engine {
   /** Starts the worker (if not yet) and resolves with the engine's name and UCI options. */
   async ready() {
     this.#alive('ready');
-    const text = await this.#uci('uci');
+    const { name, author, options } = await this.#call({ type: 'describe' });
     await this.#link?.configured;
-    const info = { name: '', author: '', options: [], sharedMemoryStop: this.sharedMemoryStop };
-    for (const line of text.split('\n')) {
-      let m;
-      if ((m = /^id name (.*)$/.exec(line))) info.name = m[1];
-      else if ((m = /^id author (.*)$/.exec(line))) info.author = m[1];
-      else if ((m = /^option name (.+?) type (\S+)(?: default (.*?))?(?: min (-?\d+) max (-?\d+))?$/.exec(line))) {
-        const option = { name: m[1], type: m[2] };
-        if (m[3] !== undefined) option.default = m[2] === 'spin' ? Number(m[3]) : m[2] === 'check' ? m[3] === 'true' : m[3];
-        if (m[4] !== undefined) { option.min = Number(m[4]); option.max = Number(m[5]); }
-        info.options.push(option);
-      }
-    }
-    return info;
+    return { name, author, options, sharedMemoryStop: this.sharedMemoryStop };
   }
 
   /**
-   * Sets a UCI option (passed through as "setoption name <name> value <value>"; a button without value).
-   * Stops a running search first. Rejects with InvalidArgumentError if the engine refuses the option.
+   * Sets an engine option by its UCI name (Hash, UCI_Elo, OwnBook, ...; a button without value).
+   * Stops a running search first. Rejects with InvalidArgumentError if the engine refuses the option
+   * (it keeps its value); a value the engine clamps into range (UCI_Elo, Skill Level) is accepted.
    */
   async setOption(name, value) {
     this.#alive('setOption');
-    const line = this.#recordOption(name, value, 'engine.setOption');
-    if (line === null) return;  // MultiPV: applied per search
+    const option = this.#recordOption(name, value, 'engine.setOption');
+    if (option === null) return;  // MultiPV: applied per search
     await this.#stopCurrent();
-    await this.#uci(line);
+    await this.#setOptionNow(option);
+  }
+
+  #setOptionNow({ name, value }) {
+    return this.#call({ type: 'option', name, value: value === undefined ? '' : String(value) }).then((answer) => {
+      if (answer.ok) return;
+      this.#options.delete(name.toLowerCase());
+      throw new InvalidArgumentError(`engine.setOption: ${answer.message}`);
+    });
   }
 
   #recordOption(name, value, what) {
@@ -376,16 +374,16 @@ export class Engine {
     if (key === 'uci_chess960') {
       throw new InvalidArgumentError(`${what}: UCI_Chess960 follows the position: pass {fen, chess960: true} or a Chess960 game`);
     }
-    const line = `setoption name ${name}${value === undefined ? '' : ` value ${value}`}`;
-    if (value !== undefined) this.#options.set(key, line);  // buttons (Clear Hash) are not replayed
-    return line;
+    const option = { name, value };
+    if (value !== undefined) this.#options.set(key, option);  // buttons (Clear Hash) are not replayed
+    return option;
   }
 
   /** Forgets the game: clears the hash table and the move-ordering history (UCI ucinewgame). */
   async newGame() {
     this.#alive('newGame');
     await this.#stopCurrent();
-    await this.#uci('ucinewgame');
+    await this.#call({ type: 'newGame' });
   }
 
   // ---- searching ----
@@ -437,7 +435,7 @@ export class Engine {
         throw new InvalidArgumentError(`${what}: onInfo must be a function`);
       }
       const pos = normalizePosition(position, what);
-      const { go, waitsForStop } = goArguments(limits, what, { needLimit });
+      const { limits: checked, waitsForStop } = checkLimits(limits, what, { needLimit });
       if (limits?.ponder && !this.#control) {
         throw new InvalidArgumentError(`${what}: ponder needs SharedArrayBuffer (a crossOriginIsolated page) to receive ponderhit`);
       }
@@ -452,7 +450,7 @@ export class Engine {
       const job = {
         id, what, waitsForStop, onInfo: options.onInfo, analysis, started: false, fallback: null, last: null,
         lines: new Map(), held: null, stopRequested: false, ponderhit: false, settled: false, timer: null,
-        message: { type: 'search', id, position: pos, go, multiPv }, mainFallback: mainThreadMove(pos),
+        message: { type: 'search', id, position: pos, limits: checked, multiPv }, mainFallback: mainThreadMove(pos),
       };
       job.promise = new Promise((resolve, reject) => { job.resolve = resolve; job.reject = reject; });
       this.#jobs.set(id, job);
@@ -559,7 +557,7 @@ export class Engine {
       const link = new WorkerLink(this.#url, this.#wasmUrl, this.#control, (m) => this.#receive(m), (l, e) => this.#failed(l, e));
       this.#link = link;
       // Options set so far apply to a new worker too; ready() reports one the engine refuses.
-      link.configured = Promise.all([...this.#options.values()].map((line) => this.#uci(line)));
+      link.configured = Promise.all([...this.#options.values()].map((option) => this.#setOptionNow(option)));
       link.configured.catch(() => {});
     }
     return this.#link;
@@ -570,11 +568,12 @@ export class Engine {
     this.#updateBusy();
   }
 
-  #uci(line) {
+  // A request to the worker ({type: 'describe' | 'option' | 'newGame', ...}); resolves with its answer.
+  #call(request) {
     return new Promise((resolve, reject) => {
       const seq = this.#seq++;
-      const message = { type: 'uci', seq, line };
-      this.#replies.set(seq, { resolve, reject, message, line });
+      const message = { ...request, seq };
+      this.#replies.set(seq, { resolve, reject, message });
       this.#send(message);
     });
   }
@@ -585,11 +584,7 @@ export class Engine {
         const reply = this.#replies.get(message.seq);
         if (!reply) return;  // a replayed option
         this.#replies.delete(message.seq);
-        const refusal = /^info string (.*)$/m.exec(message.text);
-        if (refusal && reply.line.startsWith('setoption')) {
-          this.#options.delete(/^setoption name (.*?)(?: value |$)/.exec(reply.line)[1].toLowerCase());
-          reply.reject(new InvalidArgumentError(`engine.setOption: ${refusal[1]}`));
-        } else reply.resolve(message.text);
+        reply.resolve(message.value);
         this.#updateBusy();
         return;
       }

@@ -10,7 +10,7 @@
 //   const m = await createEscaqueModule({ wasmBinary, locateFile, module, engineHost });
 //   m.HEAP8 / m.HEAPU8 / m.HEAPU16  views of the module's memory (renewed when it grows)
 //   m._escaque_*             the exports, as Emscripten named them
-//   m.GameHandle, m.PositionHandle, m.EngineHandle, m.legalMovesUci(fen),
+//   m.GameHandle, m.PositionHandle, m.EngineHandle, m.engineDescribe(), m.legalMovesUci(fen),
 //   m.engineAnyLegalMove(fen, chess960, moves), m.positionMoves(fen), m.positionPerft(fen, depth),
 //   m.heapInUse(), m.wasmModule (the compiled WebAssembly.Module, for a worker), m.hasSearch
 //
@@ -22,8 +22,9 @@ const utf8 = new TextDecoder();
 // Options: wasmBinary (the bytes; Node's loader always passes them), or module (escaque.wasm
 // already compiled: a worker gets it from its host), or locateFile(fileName, scriptDirectory) ->
 // URL of escaque.wasm; by default the file next to this one. engineHost: {poll() -> 0 nothing |
-// 1 stop | 2 ponderhit, write(line)}, what a searching EngineHandle(true) asks and tells its host
-// (engine-worker.mjs); without it a search is never stopped and its lines are dropped.
+// 1 stop | 2 ponderhit, write(line), report(info)}, what a searching EngineHandle(true) asks and
+// tells its host (engine-worker.mjs): write gets a UCI session's lines, report each SearchInfo of
+// go() as an object; without it a search is never stopped and its lines and reports are dropped.
 export default async function createEscaqueModule({ wasmBinary, locateFile, module, engineHost } = {}) {
   const m = {};
   let memory = null;
@@ -38,6 +39,9 @@ export default async function createEscaqueModule({ wasmBinary, locateFile, modu
       emscripten_notify_memory_growth: () => views(),
       escaque_engine_poll: () => (engineHost ? engineHost.poll() : 0),
       escaque_engine_write: (at, n) => { if (engineHost) engineHost.write(utf8.decode(m.HEAPU8.subarray(at, at + n))); },
+      escaque_engine_report: (at, n) => {
+        if (engineHost?.report) engineHost.report(JSON.parse(utf8.decode(m.HEAPU8.subarray(at, at + n))));
+      },
     },
     wasi_snapshot_preview1: {
       proc_exit: aborted,
@@ -166,12 +170,13 @@ export default async function createEscaqueModule({ wasmBinary, locateFile, modu
     isChess960() { return x.escaque_position_is_chess960(this.at) !== 0; }
   }
 
-  // A UCI session of the search (engine_exports.cpp). hostSignals: its searches ask engineHost
-  // whether to stop and stream their lines to it (the Engine's worker); without, "go" answers
-  // with all its lines at once and needs a limit.
+  // The search's Engine (engine_exports.cpp): structured calls for the JS Engine's worker, and
+  // the UCI text session over it for the WASM command line. hostSignals: its searches ask
+  // engineHost whether to stop and stream to it; without, a text "go" answers with all its lines
+  // at once and needs a limit.
   class EngineHandle extends Handle {
     constructor(hostSignals) { super(x.escaque_engine_new(hostSignals ? 1 : 0), x.escaque_engine_delete); }
-    // One command line; what it answers at once (plain text).
+    // One UCI command line; what it answers at once (plain text).
     handle(line) {
       args(text(line, 'handle'));
       const n = x.escaque_engine_handle(this.at);
@@ -179,19 +184,35 @@ export default async function createEscaqueModule({ wasmBinary, locateFile, modu
       return utf8.decode(m.HEAPU8.subarray(at, at + n));
     }
     running() { return x.escaque_engine_running(this.at) !== 0; }
-    // {ok: true, fallback: first legal move (UCI) or ''} or {ok: false, code, message, index?};
-    // keeps the root for san().
-    setRoot(fen, chess960, moves) {
-      args(text(fen, 'setRoot'), ...moves.map((mv) => text(mv, 'setRoot')));
-      return json(x.escaque_engine_set_root(this.at, chess960 ? 1 : 0));
+    // {ok: true, fallback: first legal move (UCI) or ''} or {ok: false, code, message, index?|offset?};
+    // after a failure the engine has no position.
+    setPosition(fen, chess960, moves) {
+      args(text(fen, 'setPosition'), ...moves.map((mv) => text(mv, 'setPosition')));
+      return json(x.escaque_engine_set_position(this.at, chess960 ? 1 : 0));
     }
-    // The SAN of UCI moves from the root, as far as they are legal.
-    san(pv) { args(...pv.map((mv) => text(mv, 'san'))); return json(x.escaque_engine_san(this.at)); }
+    // limits: {depth, nodes, movetime, wtime, btime, winc, binc, movestogo, mate, infinite, ponder,
+    // searchmoves} (numbers, booleans, UCI strings; absent = none). Reports go to engineHost.report
+    // while it runs. {ok: true, bestMove, ponder, bestMoveSan, ponderSan, book} or {ok: false, code, message}.
+    go(limits, multiPv) {
+      args(...(limits.searchmoves ?? []).map((mv) => text(mv, 'go')));
+      const n = (v, none = 0) => (v === undefined ? none : v);
+      return json(x.escaque_engine_go(this.at, n(limits.depth), n(limits.nodes), n(limits.movetime),
+        n(limits.wtime, -1), n(limits.btime, -1), n(limits.winc), n(limits.binc), n(limits.movestogo),
+        n(limits.mate), (limits.infinite ? 1 : 0) | (limits.ponder ? 2 : 0), multiPv));
+    }
+    // {ok: true, note?} or {ok: false, code: 'INVALID_OPTION' | 'UNKNOWN_OPTION', message}.
+    setOption(name, value) {
+      args(text(name, 'setOption'), text(value, 'setOption'));
+      return json(x.escaque_engine_set_option(this.at));
+    }
+    newGame() { x.escaque_engine_new_game(this.at); }
   }
 
   m.GameHandle = GameHandle;
   m.EngineHandle = EngineHandle;
   m.PositionHandle = PositionHandle;
+  // {name, author, options: [{name, type, default?, min?, max?}]}: the engine's options (engine_exports.cpp).
+  m.engineDescribe = () => json(x.escaque_engine_describe());
   // {ok: true, moves: ['e2e4', ...]} or {ok: false, error}.
   m.legalMovesUci = (fen) => { args(text(fen, 'legalMovesUci')); return json(x.escaque_legal_moves_uci()); };
   // The first legal move after `moves` (UCI strings) from `fen`, or '' (none, or a bad position).

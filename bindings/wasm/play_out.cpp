@@ -8,12 +8,27 @@
 
 namespace escaque::js {
 
+void fen_failure(JsonOut& j, const FenError& e) {
+  failure(j, "INVALID_FEN", e.message);
+  j.member("offset", int(e.offset));
+}
+
+void move_failure(JsonOut& j, int index, std::string_view text, const UciMoveResult& m) {
+  const char* code = m.error == UciMoveError::Syntax ? "MOVE_SYNTAX"
+                     : m.error == UciMoveError::NoPiece ? "NO_SUCH_PIECE" : "ILLEGAL_MOVE";
+  std::string message = "position.moves[" + std::to_string(index) + "] \"";
+  message.append(text);
+  message += "\": ";
+  message += m.message;
+  failure(j, code, message);
+  j.member("index", index);
+}
+
 bool play_out(Args& args, bool chess960, Position& pos, JsonOut& j) {
   FenOptions options;
   options.chess960 = chess960;
   if (FenError e = parse_fen(args.next(), pos, options)) {
-    failure(j, "INVALID_FEN", e.message);
-    j.member("offset", int(e.offset));
+    fen_failure(j, e);
     j.close('}');
     return false;
   }
@@ -21,14 +36,7 @@ bool play_out(Args& args, bool chess960, Position& pos, JsonOut& j) {
     const std::string_view text = args.next();
     const UciMoveResult m = parse_uci_move(pos, text);
     if (m.error != UciMoveError::None) {
-      const char* code = m.error == UciMoveError::Syntax ? "MOVE_SYNTAX"
-                         : m.error == UciMoveError::NoPiece ? "NO_SUCH_PIECE" : "ILLEGAL_MOVE";
-      std::string message = "position.moves[" + std::to_string(i) + "] \"";
-      message.append(text);
-      message += "\": ";
-      message += m.message;
-      failure(j, code, message);
-      j.member("index", i);
+      move_failure(j, i, text, m);
       j.close('}');
       return false;
     }

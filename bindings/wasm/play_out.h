@@ -9,6 +9,7 @@
 
 #include "rules_io.h"
 #include "core/position.h"
+#include "core/uci_move.h"
 
 namespace escaque::js {
 
@@ -16,6 +17,12 @@ namespace escaque::js {
 // set; false with `failure` holding the whole {ok: false, code: INVALID_FEN |
 // ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, message, index?} answer.
 bool play_out(Args& args, bool chess960, Position& pos, JsonOut& failure);
+
+// Opens j as the {ok: false, ...} answer (left open: callers close it) for a FEN that did not
+// parse (INVALID_FEN, with its offset), or for move `index` of the list, `text`, that did not
+// play (ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, "position.moves[i] \"text\": why", with index).
+void fen_failure(JsonOut& j, const FenError& e);
+void move_failure(JsonOut& j, int index, std::string_view text, const UciMoveResult& m);
 
 // The first legal move of `pos` (UCI), or "" when there is none.
 std::string first_legal_move(const Position& pos);

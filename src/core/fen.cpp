@@ -266,18 +266,25 @@ FenError parse_fen(std::string_view fen, Position& out, const FenOptions& option
                           "'" + std::string(f.text) + "' is not '-' or a square like e3");
       Color us = pos.side_to_move();
       int expectedRank = us == WHITE ? 5 : 2;
-      if (rank_of(ep) != expectedRank)
-        return make_error(FenErrorKind::EnPassantSquare, 4, f.offset,
-                          "with " + std::string(color_name(us)) + " to move the en passant square must be on rank " +
-                              std::to_string(expectedRank + 1));
-      Square pawnSq = Square(ep - pawn_push(us));
-      Square originSq = Square(ep + pawn_push(us));
-      if (pos.piece_on(pawnSq) != make_piece(~us, PAWN) || !pos.empty(ep) || !pos.empty(originSq))
-        return make_error(FenErrorKind::EnPassantSquare, 4, f.offset,
-                          "en passant on " + square_name(ep) + " needs a " + color_name(~us) + " pawn on " +
-                              square_name(pawnSq) + " that has just come from " + square_name(originSq) +
-                              " (with " + square_name(ep) + " and " + square_name(originSq) + " empty)");
-      pos.set_en_passant_candidate(ep);
+      std::string why;
+      if (rank_of(ep) != expectedRank) {
+        why = "with " + std::string(color_name(us)) + " to move the en passant square must be on rank " +
+              std::to_string(expectedRank + 1);
+      } else {
+        Square pawnSq = Square(ep - pawn_push(us));
+        Square originSq = Square(ep + pawn_push(us));
+        if (pos.piece_on(pawnSq) != make_piece(~us, PAWN) || !pos.empty(ep) || !pos.empty(originSq))
+          why = "en passant on " + square_name(ep) + " needs a " + color_name(~us) + " pawn on " +
+                square_name(pawnSq) + " that has just come from " + square_name(originSq) + " (with " +
+                square_name(ep) + " and " + square_name(originSq) + " empty)";
+      }
+      if (!why.empty()) {
+        if (!options.repairs) return make_error(FenErrorKind::EnPassantSquare, 4, f.offset, why);
+        options.repairs->push_back("en passant square " + square_name(ep) + " ignored: " + why);
+        ep = SQ_NONE;
+      } else {
+        pos.set_en_passant_candidate(ep);
+      }
     }
   }
 
@@ -299,7 +306,7 @@ FenError parse_fen(std::string_view fen, Position& out, const FenOptions& option
       return make_error(FenErrorKind::FullmoveNumber, 6, fields[5].offset,
                         "'" + std::string(fields[5].text) + "' is too large (at most " +
                             std::to_string(MAX_FULLMOVE_NUMBER) + ")");
-    if (ep != SQ_NONE && rule50 != 0)
+    if (ep != SQ_NONE && rule50 != 0 && !options.repairs)
       return make_error(FenErrorKind::EnPassantSquare, 4, fields[3].offset,
                         "an en passant square means a pawn just moved, so the halfmove clock must be 0, not " +
                             std::to_string(rule50));
@@ -343,6 +350,19 @@ FenError parse_fen(std::string_view fen, Position& out, const FenOptions& option
   }
 
   pos.finish_setup();
+  if (options.repairs && ep != SQ_NONE && rule50 != 0) {
+    // The contradiction the strict parser refuses. finish_setup() kept the square only if a pawn
+    // can take en passant (legally): then a pawn has just moved; else the square goes.
+    if (pos.en_passant_square() == SQ_NONE) {
+      options.repairs->push_back("en passant square " + square_name(ep) + " ignored: no " +
+                                 color_name(pos.side_to_move()) + " pawn can capture there, and the halfmove clock " +
+                                 std::to_string(rule50) + " says no pawn has just moved");
+    } else {
+      options.repairs->push_back("halfmove clock " + std::to_string(rule50) + " contradicts the en passant square " +
+                                 square_name(ep) + " (a pawn has just moved); using 0");
+      pos.set_clocks(0, fullmove);
+    }
+  }
   out = pos;
   return {};
 }

@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "position.h"
 
@@ -56,6 +57,17 @@ struct FenOptions {
   // generator relies on: one king per side, the side not to move not in check.
   // Used for puzzles and analysis of odd positions.
   bool validate = true;
+  // When set, contradictions that have one playable reading are normalised
+  // instead of refused, and each is described here (one sentence each):
+  //  - an en passant square that no pawn could just have passed (wrong rank,
+  //    no pawn in front of it, squares behind it occupied) is dropped;
+  //  - an en passant square with a non-zero halfmove clock: if a pawn can take
+  //    there, a pawn has just moved and the clock becomes 0; if none can, the
+  //    square is dropped and the clock kept.
+  // (An en passant square no pawn can take, with a zero clock, is standard FEN:
+  // both modes drop it silently, as it changes nothing in play.)
+  // For hosts that must play whatever a GUI sends (UCI); null = strict.
+  std::vector<std::string>* repairs = nullptr;
 };
 
 // Parses fen into pos. On error pos is left unchanged and the error returned.

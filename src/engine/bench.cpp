@@ -38,7 +38,7 @@ const std::vector<std::string>& bench_positions() {
   return positions;
 }
 
-BenchResult run_bench(int depth, const InfoWriter& info) {
+BenchResult run_bench(int depth, const BenchProgress& progress) {
   BenchResult result;
   auto tt = std::make_unique<TranspositionTable>();  // default size: 16 MiB
   tt->resize(TranspositionTable::DEFAULT_MB);
@@ -59,8 +59,8 @@ BenchResult run_bench(int depth, const InfoWriter& info) {
     result.nodes += r.nodes;
     std::string move = r.bestMove.is_ok() ? move_to_uci(pos, r.bestMove) : "(none)";
     result.bestMoves.push_back(move);
-    if (info)
-      info("position " + std::to_string(index) + "/" + std::to_string(bench_positions().size()) + " nodes " +
+    if (progress)
+      progress("position " + std::to_string(index) + "/" + std::to_string(bench_positions().size()) + " nodes " +
            std::to_string(r.nodes) + " bestmove " + move + " fen " + fen);
   }
   result.timeMs = now_ms() - start;

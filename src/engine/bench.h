@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "search.h"
@@ -23,7 +25,10 @@ struct BenchResult {
   std::vector<std::string> bestMoves;  // UCI, one per position
 };
 
-// Runs the bench; progress (one line per position) goes to info if given.
-BenchResult run_bench(int depth, const InfoWriter& info);
+// One line of progress per position (without a newline).
+using BenchProgress = std::function<void(std::string_view)>;
+
+// Runs the bench; progress goes to `progress` if given.
+BenchResult run_bench(int depth, const BenchProgress& progress);
 
 }  // namespace escaque

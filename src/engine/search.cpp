@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "../core/uci_move.h"
 #include "check_info.h"
 #include "clock.h"
 #include "eval.h"
@@ -70,8 +69,9 @@ bool has_non_pawn_material(const Position& pos, Color c) {
 }  // namespace
 
 std::string uci_score(Value v) {
-  if (v >= VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string((VALUE_MATE - v + 1) / 2);
-  if (v <= -VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string(-(VALUE_MATE + v) / 2);
+  SearchInfo i;
+  i.score = v;
+  if (i.is_mate()) return "mate " + std::to_string(i.mate_moves());
   return "cp " + std::to_string(v);
 }
 
@@ -165,7 +165,7 @@ bool Searcher::is_draw(int ply) const {
 // ---------------------------------------------------------------------------
 
 SearchResult Searcher::search(const Position& root, const std::vector<Key>& gameKeys, const SearchLimits& limits,
-                              const SearchOptions& options, const InfoWriter& info, const StopHook& hook) {
+                              const SearchOptions& options, const InfoListener& info, const StopHook& hook) {
   if (!prepared_) prepare(limits);
   prepared_ = false;
   startMs_.store(now_ms(), std::memory_order_relaxed);
@@ -215,7 +215,11 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
   SearchResult result;
   if (rootMoves_.empty()) {
     Value v = root.in_check() ? -VALUE_MATE : VALUE_DRAW;
-    if (info) info("info depth 0 score " + uci_score(v));
+    if (info) {
+      info_ = SearchInfo();
+      info_.score = v;
+      info(info_);
+    }
     result.score = v;
     return result;
   }
@@ -245,11 +249,11 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
         insertion_sort(rootMoves_.begin() + pvIndex_, rootMoves_.end(), better_root_move);
         if (stopped_) break;
         if (v <= alpha) {
-          if (info) info(pv_line(pvIndex_, rootDepth_, v, BOUND_UPPER));
+          report_line(pvIndex_, rootDepth_, v, BOUND_UPPER, info);
           beta = (alpha + beta) / 2;
           alpha = std::max(v - delta, -VALUE_INFINITE);
         } else if (v >= beta) {
-          if (info) info(pv_line(pvIndex_, rootDepth_, v, BOUND_LOWER));
+          report_line(pvIndex_, rootDepth_, v, BOUND_LOWER, info);
           beta = std::min(v + delta, VALUE_INFINITE);
         } else {
           break;
@@ -305,29 +309,35 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
   return result;
 }
 
-std::string Searcher::pv_line(int index, int depth, Value score, Bound bound) const {
+void Searcher::report_line(int index, int depth, Value score, Bound bound, const InfoListener& info) {
+  if (!info) return;
   const RootMove& rm = rootMoves_[index];
-  std::int64_t ms = std::max<std::int64_t>(1, elapsed_ms());
-  std::string s = "info depth " + std::to_string(depth) + " seldepth " + std::to_string(std::max(rm.selDepth, 1)) +
-                  " multipv " + std::to_string(index + 1) + " score " + uci_score(score);
-  if (bound == BOUND_LOWER) s += " lowerbound";
-  if (bound == BOUND_UPPER) s += " upperbound";
-  s += " nodes " + std::to_string(nodes_) + " nps " + std::to_string(nodes_ * 1000 / std::uint64_t(ms)) +
-       " hashfull " + std::to_string(tt_.hashfull()) + " time " + std::to_string(elapsed_ms()) + " pv";
+  const std::int64_t elapsed = elapsed_ms();
+  const std::int64_t ms = std::max<std::int64_t>(1, elapsed);
+  info_.depth = depth;
+  info_.seldepth = std::max(rm.selDepth, 1);
+  info_.multipv = index + 1;
+  info_.score = score;
+  info_.bound = bound;
+  info_.nodes = nodes_;
+  info_.nps = nodes_ * 1000 / std::uint64_t(ms);
+  info_.hashfull = tt_.hashfull();
+  info_.timeMs = elapsed;
+  info_.pv.clear();
   Position p = pos_;
   for (Move m : rm.pv) {
-    if (!legal_moves(p).contains(m)) break;  // never print (or play) a move that is not legal
-    s += " " + move_to_uci(p, m);
+    if (!legal_moves(p).contains(m)) break;  // never report (or play) a move that is not legal
+    info_.pv.push_back(m);
     UndoInfo undo;
     p.do_move(m, undo);
   }
-  return s;
+  info(info_);
 }
 
-void Searcher::report_iteration(int depth, const InfoWriter& info) {
+void Searcher::report_iteration(int depth, const InfoListener& info) {
   if (!info) return;
   int lines = std::min<int>(options_.multiPV, int(rootMoves_.size()));
-  for (int i = 0; i < lines; ++i) info(pv_line(i, depth, rootMoves_[i].score, BOUND_EXACT));
+  for (int i = 0; i < lines; ++i) report_line(i, depth, rootMoves_[i].score, BOUND_EXACT, info);
 }
 
 // ---------------------------------------------------------------------------

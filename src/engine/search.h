@@ -24,6 +24,7 @@
 #include "limits.h"
 #include "movepick.h"
 #include "score.h"
+#include "search_info.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -52,8 +53,6 @@ struct SearchResult {
   std::vector<RootLine> lines;
 };
 
-// Receives each "info ..." line (without the trailing newline).
-using InfoWriter = std::function<void(std::string_view)>;
 // Polled every ~1000 nodes; returning true stops the search as "stop" would.
 using StopHook = std::function<bool()>;
 
@@ -70,7 +69,7 @@ class Searcher {
   // Searches root. `gameKeys` are the keys of the positions of the game before
   // root, oldest first (for repetition detection); root itself is not included.
   SearchResult search(const Position& root, const std::vector<Key>& gameKeys, const SearchLimits& limits,
-                      const SearchOptions& options, const InfoWriter& info, const StopHook& hook = {});
+                      const SearchOptions& options, const InfoListener& info, const StopHook& hook = {});
 
   // Thread-safe controls for a search running on another thread.
   //
@@ -102,8 +101,9 @@ class Searcher {
   void pop_key() { --keyCount_; }
   void update_quiet_stats(int ply, Move best, int bonus, const Move* quiets, int quietCount);
   void update_capture_stats(Move best, int bonus, const Move* captures, int captureCount);
-  void report_iteration(int depth, const InfoWriter& info);
-  std::string pv_line(int index, int depth, Value score, Bound bound) const;
+  void report_iteration(int depth, const InfoListener& info);
+  // Fills info_ for root line `index` and hands it to `info`.
+  void report_line(int index, int depth, Value score, Bound bound, const InfoListener& info);
   std::int64_t elapsed_ms() const;
 
   TranspositionTable& tt_;
@@ -136,10 +136,11 @@ class Searcher {
   std::atomic<bool> pondering_{false};
   bool prepared_ = false;
   StopHook hook_;
+  SearchInfo info_;  // reused for every report (its PV keeps its capacity)
   const EvalWeights* weights_ = &default_weights();
 };
 
-// Formats a score for UCI: "cp 23" or "mate -3".
+// Formats a score for UCI: "cp 23" or "mate -3" (SearchInfo::mate_moves).
 std::string uci_score(Value v);
 
 }  // namespace escaque

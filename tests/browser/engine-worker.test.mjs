@@ -71,20 +71,16 @@ test('bestMove, info events, MultiPV, mates and errors in a browser Worker', asy
   await page.close();
 });
 
-// Stops at random moments of infinite searches, timed in the page; every answer a legal move.
-// As in tests/node/stop-bar.mjs, a run that misses the bar while the page itself was starved of
-// CPU (its 1 ms timer late by more than 20 ms) is measured again, at most three runs.
-async function stopBar(page, sharedMemory, count, name) {
-  let run;
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    run = await measureStops(page, sharedMemory, count);
-    const sorted = [...run.latencies].sort((a, b) => a - b);
-    run.max = sorted.at(-1);
-    console.log(`# ${name}: ${count} stops, max ${run.max.toFixed(1)} ms, median ` +
-      `${sorted[Math.floor(count / 2)].toFixed(1)} ms (page timer late by up to ${run.hostLate.toFixed(1)} ms; run ${attempt})`);
-    assert.deepEqual(run.illegal, []);
-    if (run.max <= 50 || run.hostLate <= 20) break;
-  }
+// Stops at random moments of infinite searches; every answer must be a legal move. How fast each
+// came is printed as a figure (the browser's row of docs/benchmarks.md), not asserted: a speed bar
+// belongs to a benchmark (bench/stop-latency.mjs), where a loaded machine cannot fail a test.
+async function stopAtRandomMoments(page, sharedMemory, count, name) {
+  const run = await measureStops(page, sharedMemory, count);
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  console.log(`# ${name}: ${count} stops, max ${sorted.at(-1).toFixed(1)} ms, median ` +
+    `${sorted[Math.floor(count / 2)].toFixed(1)} ms (page timer late by up to ${run.hostLate.toFixed(1)} ms)`);
+  assert.equal(run.latencies.length, count);
+  assert.deepEqual(run.illegal, []);
   return run;
 }
 
@@ -98,7 +94,7 @@ async function measureStops(page, sharedMemory, count) {
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'];
     const latencies = [];
     const illegal = [];
-    // How late the page itself gets the CPU meanwhile (see tests/node/stop-bar.mjs).
+    // How late the page itself gets the CPU meanwhile (how loaded the machine was).
     const lateness = [];
     let probing = true;
     const probe = (async () => {
@@ -126,18 +122,16 @@ async function measureStops(page, sharedMemory, count) {
   }, { sharedMemory, count });
 }
 
-test('20 stops in the page with shared memory: each within 50 ms, each a legal move', async () => {
+test('20 stops in the page with shared memory: each answered, each a legal move', async () => {
   const { page, problems } = await openPage();
-  const run = await stopBar(page, true, 20, 'Engine.stop() latency (Chromium Worker, shared memory)');
-  assert.ok(run.max <= 50, run.latencies.map((l) => l.toFixed(1)).join(', '));
+  await stopAtRandomMoments(page, true, 20, 'Engine.stop() latency (Chromium Worker, shared memory)');
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-test('without shared memory the worker is terminated and replaced: still within 50 ms, still legal', async () => {
+test('without shared memory the worker is terminated and replaced: each answered, each legal', async () => {
   const { page, problems } = await openPage();
-  const run = await stopBar(page, false, 8, 'Engine.stop() latency (Chromium Worker, terminate fallback)');
-  assert.ok(run.max <= 50, run.latencies.map((l) => l.toFixed(1)).join(', '));
+  await stopAtRandomMoments(page, false, 8, 'Engine.stop() latency (Chromium Worker, terminate fallback)');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -35,7 +35,7 @@ const SCRIPTS = {
     'setoption name UCI_Chess960 value false', 'position startpos', 'go perft 1',
     'quit',
   ],
-  'bad commands leave the state unchanged': [
+  'bad commands: a refused position leaves none, the rest leave the state unchanged': [
     'position startpos moves', 'position startpos moves e2e4',
     'foo', 'uci2', 'position', 'position middle', 'position fen', 'position fen garbage',
     `position fen ${FENS.start} moves e2e5`, 'position startpos moves e2e4 e7e5 e4e5',
@@ -132,14 +132,22 @@ describe('WASM UCI command line = native UCI binary', () => {
   });
 
   test('bad commands produce info strings, not silence or a crash', () => {
-    const out = runWasm(scriptText(SCRIPTS['bad commands leave the state unchanged'])).stdout;
+    const out = runWasm(scriptText(SCRIPTS['bad commands: a refused position leaves none, the rest leave the state unchanged'])).stdout;
     assert.match(out, /info string unknown command 'foo'/);
     assert.match(out, /info string go perft: depth must be 1\.\.20/);
     assert.match(out, /info string unknown option 'Hashh'/);
     assert.match(out, /info string go: 'depth' needs an integer, got 'x'; not searching/);
-    // The last good position (after e2e4) survived every bad command.
-    assert.match(out, /Fen: rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b KQkq - 0 1/);
-    assert.match(out, /Nodes searched: 600\n$/);
+    // A refused position leaves no position (issue 17): nothing stale is shown or counted.
+    assert.match(out, /info string position: expected 'startpos' or 'fen <FEN>', got 'middle'; no position now/);
+    assert.match(out, /info string d: no position is set \(the last one given was refused\)\n/);
+    assert.match(out, /info string go perft: no position is set \(the last one given was refused\)\n$/);
+    assert.doesNotMatch(out, /Nodes searched/);
+    // Every other bad command leaves the last good position (after e2e4) as it was.
+    const others = SCRIPTS['bad commands: a refused position leaves none, the rest leave the state unchanged'].filter((line) => !/^position\b/.test(line) || line === 'position startpos moves e2e4');
+    const kept = runWasm(scriptText(others)).stdout;
+    assert.match(kept, /Fen: rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b KQkq - 0 1/);
+    assert.match(kept, /Nodes searched: 600\n$/);
+    assert.equal(kept, runNative(scriptText(others)).stdout);
   });
 
   test('commands given as arguments run first, like the native binary', () => {

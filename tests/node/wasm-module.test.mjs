@@ -1,7 +1,7 @@
 // The WebAssembly module through dist/loader.mjs: loading, legal moves, FEN
 // errors with the same messages as the native parser, robustness (no input may
-// abort the module), and the search's plain UCI session (EngineHandle, what
-// the Engine's worker drives).
+// abort the module), and the search's Engine (EngineHandle: the structured
+// calls the Engine's worker drives, and the UCI session over them).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
@@ -21,10 +21,11 @@ function stockfishMoves(fen) {
   return Object.keys(parseDivide(stdout)).sort();
 }
 
-// The error message the native UCI session prints for a bad FEN.
+// The parser's error message the native UCI session prints for a bad FEN (without the note
+// that the session has no position now).
 function nativeFenError(fen) {
   const { stdout } = runNative(`position fen ${fen}\nquit\n`);
-  const m = /^info string (.*)$/m.exec(stdout);
+  const m = /^info string (.*?)(; no position now: .*)?$/m.exec(stdout);
   return m ? m[1] : null;
 }
 
@@ -200,30 +201,93 @@ describe('FEN errors', () => {
   });
 });
 
-describe('EngineHandle (the search\'s UCI session)', () => {
-  test('setRoot() checks the FEN and every move, keeps the old root on a failure; san() stops at an illegal move', () => {
+describe('EngineHandle (the search\'s Engine and its UCI session)', () => {
+  test('setPosition() checks the FEN and every move; a failure leaves no position to search', () => {
     const s = new escaque.EngineHandle(false);
-    const r = s.setRoot(FENS.start, false, ['e2e4', 'e7e5']);
+    const r = s.setPosition(FENS.start, false, ['e2e4', 'e7e5']);
     assert.equal(r.ok, true);
     const afterE4E5 = escaque.legalMovesUci('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2').moves;
     assert.equal(afterE4E5.length, 29);
     assert.equal(r.fallback, afterE4E5[0], 'the first legal move, in generation order');
     assert.equal(r.fallback, escaque.engineAnyLegalMove(FENS.start, false, ['e2e4', 'e7e5']));
-    // Mated: no move to fall back on (and the root is kept, as for any success).
+    // Mated: no move to fall back on.
     const mated = new escaque.EngineHandle(false);
-    assert.deepEqual(mated.setRoot(FENS.start, false, ['f2f3', 'e7e5', 'g2g4', 'd8h4']), { ok: true, fallback: '' });
+    assert.deepEqual(mated.setPosition(FENS.start, false, ['f2f3', 'e7e5', 'g2g4', 'd8h4']), { ok: true, fallback: '' });
+    const none = mated.go({ depth: 2 }, 1);
+    assert.deepEqual(none, { ok: true, bestMove: null, ponder: null, bestMoveSan: null, ponderSan: null, book: false });
     mated.delete();
-    assert.deepEqual(s.san(['g1f3', 'b8c6', 'f1b5']), ['Nf3', 'Nc6', 'Bb5']);
-    assert.deepEqual(s.san(['g1f3', 'e1e3', 'b8c6']), ['Nf3'], 'stops at the first illegal move');
-    const bad = s.setRoot(FENS.start, false, ['e2e4', 'e2e4']);
+    // The SAN of the answer is made in C++, from the position set.
+    const after = s.go({ depth: 3, searchmoves: ['g1f3'] }, 1);
+    assert.equal(after.ok, true);
+    assert.equal(after.bestMove, 'g1f3');
+    assert.equal(after.bestMoveSan, 'Nf3');
+    const bad = s.setPosition(FENS.start, false, ['e2e4', 'e2e4']);
     assert.equal(bad.ok, false);
     assert.equal(bad.code, 'NO_SUCH_PIECE');
     assert.equal(bad.index, 1);
     assert.match(bad.message, /^position\.moves\[1\] "e2e4": /);
-    assert.equal(s.setRoot('8/8/8/8 w - - 0 1', false, []).code, 'INVALID_FEN');
-    assert.equal(s.setRoot(FENS.start, false, ['e2e5']).code, 'ILLEGAL_MOVE');
-    assert.equal(s.setRoot(FENS.start, false, ['zz']).code, 'MOVE_SYNTAX');
-    assert.deepEqual(s.san(['g1f3']), ['Nf3'], 'failures kept the root after 1. e4 e5');
+    assert.deepEqual(s.go({ depth: 2 }, 1), { ok: false, code: 'INVALID_ARGUMENT', message: 'no position is set' },
+      'a refused position is never replaced by the old one');
+    const fen = s.setPosition('8/8/8/8 w - - 0 1', false, []);
+    assert.equal(fen.code, 'INVALID_FEN');
+    assert.equal(typeof fen.offset, 'number');
+    assert.equal(s.setPosition(FENS.start, false, ['e2e5']).code, 'ILLEGAL_MOVE');
+    assert.equal(s.setPosition(FENS.start, false, ['zz']).code, 'MOVE_SYNTAX');
+    // The JS Engine's positions are strict: a contradiction the UCI session would normalise is refused.
+    assert.equal(s.setPosition('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 5 3', false, []).code, 'INVALID_FEN');
+    s.delete();
+  });
+
+  test('go() takes numeric limits and reports each SearchInfo as data, SAN included', async () => {
+    const { default: createEscaqueModule } = await import('../../dist/escaque.mjs');
+    const reports = [];
+    const lines = [];
+    const m = await createEscaqueModule({ module: escaque.wasmModule,
+      engineHost: { poll: () => 0, write: (l) => lines.push(l), report: (info) => reports.push(info) } });
+    const s = new m.EngineHandle(true);
+    assert.equal(s.setPosition(FENS.kiwipete, false, []).ok, true);
+    const r = s.go({ depth: 5 }, 2);
+    assert.equal(r.ok, true);
+    assert.deepEqual(lines, [], 'no UCI text is made for a structured search');
+    const keys = ['depth', 'seldepth', 'multipv', 'score', 'nodes', 'nps', 'hashfull', 'time', 'pv', 'san'];
+    for (const info of reports) {
+      assert.deepEqual(Object.keys(info), keys);
+      assert.ok(['cp', 'mate'].includes(info.score.type));
+      assert.ok(['exact', 'lower', 'upper'].includes(info.score.bound));
+      assert.ok(info.multipv === 1 || info.multipv === 2);
+      assert.equal(info.san.length, info.pv.length);
+      assert.ok(info.pv.length > 0);
+    }
+    assert.deepEqual([...new Set(reports.map((i) => i.depth))], [1, 2, 3, 4, 5]);
+    const last = reports.filter((i) => i.multipv === 1).at(-1);
+    assert.equal(last.pv[0], r.bestMove);
+    assert.equal(last.san[0], r.bestMoveSan);
+    // Mate scores in moves, with their sign.
+    reports.length = 0;
+    s.setPosition('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', false, []);
+    assert.equal(s.go({ depth: 3 }, 1).bestMoveSan, 'Ra8#');
+    assert.deepEqual(reports.at(-1).score, { type: 'mate', value: 1, bound: 'exact' });
+    // Bad searchmoves and limits a host without signals cannot stop are refused, not searched.
+    assert.equal(s.go({ depth: 2, searchmoves: ['e2e5'] }, 1).code, 'INVALID_ARGUMENT');
+    const plain = new m.EngineHandle(false);
+    assert.match(plain.go({ infinite: true }, 1).message, /'infinite'/);
+    plain.delete();
+    s.delete();
+  });
+
+  test('options by name: set, clamped with a note, refused or unknown; describe() lists them', () => {
+    const s = new escaque.EngineHandle(false);
+    assert.deepEqual(s.setOption('Hash', '4'), { ok: true });
+    assert.match(s.setOption('UCI_Elo', '99').note, /99 is outside 600\.\.2200; using 600/);
+    assert.deepEqual(s.setOption('Hash', 'lots'),
+      { ok: false, code: 'INVALID_OPTION', message: "Hash: invalid value 'lots', expected an integer from 1 to 4096; option unchanged" });
+    assert.equal(s.setOption('Nope', '1').code, 'UNKNOWN_OPTION');
+    s.newGame();
+    const d = escaque.engineDescribe();
+    assert.equal(d.name, 'escaque');
+    assert.deepEqual(d.options.find((o) => o.name === 'Hash'), { name: 'Hash', type: 'spin', default: 16, min: 1, max: 4096 });
+    assert.deepEqual(d.options.find((o) => o.name === 'OwnBook'), { name: 'OwnBook', type: 'check', default: false });
+    assert.deepEqual(d.options.find((o) => o.name === 'Clear Hash'), { name: 'Clear Hash', type: 'button' });
     s.delete();
   });
 
@@ -241,11 +305,16 @@ describe('EngineHandle (the search\'s UCI session)', () => {
     s.delete();
   });
 
-  test('a bad position command leaves the previous position in place', () => {
+  test('a bad position command leaves no position: nothing stale is shown or searched', () => {
     const s = new escaque.EngineHandle(false);
     s.handle(`position fen ${FENS.kiwipete}`);
-    assert.match(s.handle('position fen not a fen'), /^info string /);
-    assert.match(s.handle('position startpos moves e2e4 e7e5 e1e3'), /^info string .*position unchanged\n$/);
+    assert.match(s.handle('position fen not a fen'), /^info string .*; no position now: 'go' waits for a valid 'position'\n$/);
+    assert.match(s.handle('d'), /^info string d: no position is set/);
+    assert.match(s.handle('go depth 2'), /^info string go: no position is set .*; not searching\n$/);
+    s.handle(`position fen ${FENS.kiwipete}`);
+    assert.match(s.handle('position startpos moves e2e4 e7e5 e1e3'), /^info string .*\(move 3 of the list\); no position now/);
+    assert.match(s.handle('go perft 2'), /^info string go perft: no position is set/);
+    s.handle(`position fen ${FENS.kiwipete}`);
     assert.match(s.handle('d'), new RegExp(`Fen: ${FENS.kiwipete.replaceAll('/', '\\/')}\n`));
     assert.match(s.handle('go perft 2'), /Nodes searched: 2039\n/);
     s.delete();

@@ -1,5 +1,6 @@
 // UciSession: the protocol commands, and bad input answered with a specific
-// "info string" while the session's position stays as it was.
+// "info string". A refused "position" leaves no position (issue 17: never
+// search a stale one); other refused commands leave the state as it was.
 // (`go perft` output is tested in perft_test.cpp.)
 #include <gtest/gtest.h>
 
@@ -78,10 +79,8 @@ TEST(UciSession, PositionFenWithMoves) {
   EXPECT_EQ(fen_of(s), "8/8/8/8/8/8/6k1/K7 w - - 1 2");
 }
 
-TEST(UciSession, BadPositionCommandsLeaveThePositionUnchanged) {
+TEST(UciSession, BadPositionCommandsLeaveNoStalePosition) {
   UciSession s;
-  run(s, "position startpos moves d2d4");
-  const std::string before = fen_of(s);
   struct Case {
     const char* cmd;
     const char* reason;
@@ -98,11 +97,68 @@ TEST(UciSession, BadPositionCommandsLeaveThePositionUnchanged) {
       {"position startpos moves e2e4 e7e5 e1h1", "not a legal move"},
   };
   for (const Case& c : cases) {
+    run(s, "position startpos moves d2d4");
+    ASSERT_EQ(fen_of(s), "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
     std::string out = run(s, c.cmd);
     EXPECT_EQ(out.rfind("info string ", 0), 0u) << c.cmd << " -> " << out;
     EXPECT_NE(out.find(c.reason), std::string::npos) << c.cmd << " -> " << out;
-    EXPECT_EQ(fen_of(s), before) << c.cmd;
+    EXPECT_NE(out.find("no position now"), std::string::npos) << c.cmd << " -> " << out;
+    // Nothing searches, shows or counts the old position now.
+    EXPECT_EQ(run(s, "go depth 1"), "info string go: no position is set (the last one given was refused); not searching\n")
+        << c.cmd;
+    EXPECT_EQ(run(s, "go perft 1"), "info string go perft: no position is set (the last one given was refused)\n");
+    EXPECT_EQ(run(s, "d"), "info string d: no position is set (the last one given was refused)\n");
+    EXPECT_EQ(run(s, "go depth 2 searchmoves e7e5").find("bestmove"), std::string::npos);
+    // Options and isready still work; a valid position (or ucinewgame) brings one back.
+    EXPECT_EQ(run(s, "isready"), "readyok\n");
+    EXPECT_EQ(run(s, "setoption name Hash value 2"), "");
   }
+  run(s, "ucinewgame");
+  EXPECT_EQ(fen_of(s), START_FEN);
+  EXPECT_NE(run(s, "go depth 1").find("bestmove "), std::string::npos);
+}
+
+TEST(UciSession, RefusedPositionInAsyncModeNeverSearchesTheOldOne) {
+  UciSession s;
+  std::string lines;
+  ASSERT_TRUE(s.enable_async([&](std::string_view t) { lines.append(t); }));
+  run(s, "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+  run(s, "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - e9 0 1");
+  EXPECT_NE(run(s, "go depth 3").find("no position is set"), std::string::npos);
+  s.wait_for_search();
+  EXPECT_EQ(lines, "") << "nothing was searched";
+}
+
+// Contradictions with one playable reading are normalised and said so; the position is set.
+TEST(UciSession, PlayableContradictionsAreNormalisedAndNamed) {
+  UciSession s;
+  // An en passant square with a non-zero halfmove clock (Stockfish accepts it): the capture is
+  // possible, so a pawn has just moved and the clock is 0.
+  std::string out = run(s, "position fen rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 5 3");
+  EXPECT_EQ(out, "info string position: halfmove clock 5 contradicts the en passant square f6 (a pawn has just "
+                 "moved); using 0\n");
+  EXPECT_EQ(fen_of(s), "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+  EXPECT_NE(run(s, "go perft 1").find("e5f6: 1"), std::string::npos) << "the en passant capture is kept";
+  // An en passant square no pawn can take, with a non-zero clock: the square is dropped, and said so.
+  out = run(s, "position fen rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 7 2");
+  EXPECT_EQ(out, "info string position: en passant square e6 ignored: no white pawn can capture there, and the "
+                 "halfmove clock 7 says no pawn has just moved\n");
+  EXPECT_EQ(fen_of(s), "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 2");
+  // With a zero clock that is standard FEN (written after every double step): accepted silently.
+  EXPECT_EQ(run(s, "position fen rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2"), "");
+  // An en passant square no pawn could just have passed: dropped, with the parser's reason.
+  out = run(s, "position fen 4k3/8/8/8/8/8/8/4K3 w - e6 0 1 moves e1e2");
+  EXPECT_NE(out.find("info string position: en passant square e6 ignored: en passant on e6 needs a black pawn on e5"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(fen_of(s), "4k3/8/8/8/8/8/4K3/8 b - - 1 1") << "and the moves are played after it";
+  out = run(s, "position fen 4k3/8/8/8/8/8/8/4K3 w - e3 0 1");
+  EXPECT_NE(out.find("must be on rank 6"), std::string::npos) << out;
+  EXPECT_NE(run(s, "go depth 2").find("bestmove "), std::string::npos);
+  // What no reading makes playable is still refused.
+  out = run(s, "position fen 4k3/8/8/8/8/8/8/4KK2 w - - 0 1");
+  EXPECT_NE(out.find("kings"), std::string::npos) << out;
+  EXPECT_NE(run(s, "go depth 1").find("no position is set"), std::string::npos);
 }
 
 // The message counts words of the whole command, not moves: the third move
