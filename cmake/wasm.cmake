@@ -108,7 +108,7 @@ escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
 # The loader, the public API wrapper and its type declarations sit next to the
 # glue so that their relative imports work the same from bin/, from web pages
 # served with dist/, and from an installed package.
-set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs index.mjs index.d.ts rules.mjs rules.d.ts)
+set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs api.mjs index.mjs index.d.ts rules.mjs rules.d.ts)
 list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs)
 # The error classes; Node's file access and the "node" entries that load it (package.json "exports").
 list(APPEND ESCAQUE_DIST_COPIES errors.mjs node-files.mjs index.node.mjs rules.node.mjs)
@@ -149,9 +149,9 @@ foreach(file IN ITEMS index.cjs index.d.cts)
 endforeach()
 add_custom_target(escaque_cjs ALL DEPENDS "${ESCAQUE_DIST_DIR}/index.cjs" "${ESCAQUE_DIST_DIR}/index.d.cts")
 
-# The <escaque-board> component (web/board/, issue 5) ships as dist/board/: its
+# The <escaque-board> component (bindings/js/board/, issue 5) ships as dist/board/: its
 # import of '../../dist/index.mjs' resolves to dist/index.mjs from there, and
-# to /dist/index.mjs when scripts/serve.mjs serves web/board/ at /board/.
+# to /dist/index.mjs when scripts/serve.mjs serves bindings/js/board/ at /board/.
 file(GLOB ESCAQUE_BOARD_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/js/board/*.js" "${CMAKE_SOURCE_DIR}/bindings/js/board/*.d.ts")
 set(ESCAQUE_BOARD_OUTPUTS "")
 foreach(path IN LISTS ESCAQUE_BOARD_FILES)

@@ -197,7 +197,7 @@ export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {
       'Last-Modified': modified.toUTCString(),
       'X-Content-Type-Options': 'nosniff',
       // Cross-origin isolation gives pages SharedArrayBuffer, through which the Engine's stop()
-      // reaches a search running in a worker (bindings/engine.mjs). The app's page goes without:
+      // reaches a search running in a worker (bindings/js/engine.mjs). The app's page goes without:
       // an isolated page is moved to a new renderer process once its response arrives, ~110 ms
       // of every visit before a byte is parsed (bench/isolation-cost.mjs), and the app needs no
       // ponder; its Engine stops a search by ending the worker instead (docs/app.md).

@@ -1,4 +1,4 @@
-// The worker behind the Engine class (bindings/engine.mjs) and the WASM UCI
+// The worker behind the Engine class (bindings/js/engine.mjs) and the WASM UCI
 // command line (bin/escaque-uci.mjs): escaque.wasm (the same module init() loads
 // on the main thread; here its search's exports, engine_exports.cpp) with one
 // UCI session, in a Web Worker (browsers) or a worker_threads Worker (Node).
@@ -44,7 +44,7 @@ if (inNode) {
 }
 
 let control = null;   // Int32Array over the host's SharedArrayBuffer, or null
-let session = null;   // EngineHandle (escaque.mjs, bindings/engine_exports.cpp)
+let session = null;   // EngineHandle (escaque.mjs, bindings/wasm/engine_exports.cpp)
 let describe = null;  // () => {name, author, options}
 let current = null;   // the search running now: {id, ponderhitSeen, onLine(line), onReport(info)}
 

@@ -18,7 +18,7 @@
 import {
   AmbiguousMoveError, Chess, DisposedError, EngineError, EscaqueError, IllegalMoveError, InvalidArgumentError,
   InvalidFenError, _wasmModule, init, isInitialized,
-} from './index.mjs';
+} from './api.mjs';
 import { CONTROL, createControl } from './engine-protocol.mjs';
 
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -136,8 +136,7 @@ function mainThreadWasm() {
   return m?.hasSearch ? m.wasmModule : undefined;
 }
 
-// The worker's {name, code, message} -> the error class it was. (Looked up at run time: this
-// module and index.mjs import each other, so their classes do not exist yet when this one loads.)
+// The worker's {name, code, message} -> the error class it was.
 function reviveError({ name, code, message }) {
   const Class = { InvalidArgumentError, InvalidFenError, IllegalMoveError, AmbiguousMoveError, DisposedError }[name];
   if (Class === InvalidArgumentError || Class === DisposedError) return new Class(message);

@@ -1,5 +1,5 @@
 // The module's runtime (dist/escaque.mjs): instantiates escaque.wasm and gives
-// its plain exports (bindings/rules_io.h, game_binding.cpp, position_binding.cpp,
+// its plain exports (bindings/wasm/rules_io.h, game_binding.cpp, position_binding.cpp,
 // position_query_binding.cpp, engine_exports.cpp) a small object surface.
 // Hand-written instead of Emscripten's glue: the module is linked standalone
 // (no embind, no JS library), so it needs little from JavaScript: a note when

@@ -1,4 +1,4 @@
-// Types of the CommonJS entry (bindings/index.cjs): promises of the ES module
+// Types of the CommonJS entry (bindings/js/index.cjs): promises of the ES module
 // namespaces, whose declarations are reached through the package's own exports.
 type Escaque = typeof import('escaque', { with: { 'resolution-mode': 'import' } });
 type Compat = typeof import('escaque/compat/chess.js', { with: { 'resolution-mode': 'import' } });

@@ -1,4 +1,4 @@
-// Type declarations of escaque's public API (bindings/index.mjs; docs/api.md).
+// Type declarations of escaque's public API (bindings/js/index.mjs; docs/api.md).
 // They need no particular `lib`: Symbol.dispose is declared here for projects
 // whose lib predates it (the same declaration @types/node makes).
 

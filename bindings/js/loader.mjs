@@ -6,7 +6,7 @@
 //   escaque.legalMovesUci(fen)  -> {ok: true, moves: [...]} | {ok: false, error}
 //
 // The names on the returned module are internal: the public API is
-// dist/index.mjs (bindings/index.mjs, docs/api.md), which loads through here.
+// dist/index.mjs (bindings/js/index.mjs, docs/api.md), which loads through here.
 // Go through this loader so that callers do not depend on how the .wasm file
 // is found.
 //

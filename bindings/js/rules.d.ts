@@ -1,5 +1,5 @@
 // escaque/rules: the package's API without the Engine, on the rules-only build of the module
-// (bindings/rules.mjs). The types are index.d.ts's.
+// (bindings/js/rules.mjs). The types are index.d.ts's.
 export {
   Color, ColorName, PieceSymbol, PromotionSymbol, Square, Language, InitOptions, MoveFlags, Move,
   HistoryMove, MoveObject, MoveInput, Piece, BoardPiece, OutcomeReasonName, Outcome, ClaimResult,

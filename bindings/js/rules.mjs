@@ -5,18 +5,18 @@
 //   import { init, Chess } from 'escaque/rules';
 //   await init();
 //
-// Everything else is index.mjs's: the same classes, errors and state, so the two entries
+// Everything else is api.mjs's (the same as index.mjs's, less the Engine): the same classes, errors and state, so the two entries
 // must not both be used in one page (whichever init() runs first loads its module).
-import { init as initModule } from './index.mjs';
+import { init as initModule } from './api.mjs';
 
 export {
   isInitialized, Chess, Position, Setup, positionMoves, perft,
   EscaqueError, InvalidArgumentError, NotInitializedError, DisposedError, IllegalMoveError,
   AmbiguousMoveError, InvalidFenError, PgnParseError, GameOverError, HistoryError, DrawOfferError,
   InvalidPositionError, EscaqueLoadError,
-} from './index.mjs';
+} from './api.mjs';
 
-// init() of index.mjs, loading escaque-rules.wasm (next to this file) unless the options say
+// init() of api.mjs, loading escaque-rules.wasm (next to this file) unless the options say
 // where a module is (url, locateFile or wasmBinary).
 export function init(options = {}) {
   if (options === null || typeof options !== 'object' ||

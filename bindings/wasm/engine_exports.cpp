@@ -1,5 +1,5 @@
-// The search's side of the JS Engine class (bindings/engine.mjs, through
-// bindings/engine-worker.mjs) and of the WASM UCI command line: the Engine
+// The search's side of the JS Engine class (bindings/js/engine.mjs, through
+// bindings/js/engine-worker.mjs) and of the WASM UCI command line: the Engine
 // facade (src/engine/engine.h) as plain exports of the same module as the
 // rules (escaque.wasm), so that a page that plays against the engine
 // downloads and compiles one module.
@@ -19,7 +19,7 @@
 // into while it runs, so it learns about "stop" and "ponderhit" by asking the
 // host: escaque_engine_poll, a function the worker provides, which reads the
 // SharedArrayBuffer its host writes; the search calls it every ~1000 nodes
-// (about a millisecond). The rules runtime (bindings/escaque.mjs) provides the
+// (about a millisecond). The rules runtime (bindings/js/escaque.mjs) provides the
 // imports; outside a worker they answer "nothing" and drop what they get.
 //
 // Arguments and results go through the module's buffers (rules_io.h).

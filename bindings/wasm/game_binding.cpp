@@ -1,4 +1,4 @@
-// The per-move half of the Chess class's surface (bindings/index.mjs): plain
+// The per-move half of the Chess class's surface (bindings/js/index.mjs): plain
 // exports that exchange packed bytes through the static io buffer (rules_io.h),
 // compiled for speed. The rest of the game's calls answer JSON (game_json.cpp).
 #include <emscripten/emscripten.h>

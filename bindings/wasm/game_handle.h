@@ -1,4 +1,4 @@
-// class GameHandle: escaque::Game for the public Chess class (bindings/index.mjs),
+// class GameHandle: escaque::Game for the public Chess class (bindings/js/index.mjs),
 // with its legal moves cached per position. Shared by game_binding.cpp (the
 // per-move exports, compiled for speed) and game_json.cpp (the JSON answers,
 // compiled for size); a game is its address on the JavaScript side.

@@ -1,5 +1,5 @@
 // A minimal JSON writer for the module's non-hot results: the wrapper
-// (bindings/index.mjs) reads them with JSON.parse. Nothing here is on a per-move
+// (bindings/js/index.mjs) reads them with JSON.parse. Nothing here is on a per-move
 // path (those exchange packed bytes, game_binding.cpp), so it favours small
 // code over speed: one string that objects and arrays are appended to.
 //

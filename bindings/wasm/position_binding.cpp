@@ -2,7 +2,7 @@
 // and its own move stack, without a game's rules (no history of claims, no
 // outcome, no repetition or dead-position analysis). It serves analysis loops
 // (perft, search-like tools, random playouts) where Game's per-move bookkeeping
-// would dominate; users see it as the public Position class (bindings/index.mjs).
+// would dominate; users see it as the public Position class (bindings/js/index.mjs).
 //
 // Plain exports (escaque_position_*, no embind), which exchange bytes through
 // the static io buffer (rules_io.h). As in game_binding.cpp, every per-move

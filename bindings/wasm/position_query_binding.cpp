@@ -7,10 +7,10 @@
 //     plausibility checks of FEN are off (as for puzzles): what the move
 //     generator needs is still checked (one king per side, the side not to move
 //     not in check). Used by the public positionMoves()/perft() of
-//     bindings/index.mjs, on which escaque/compat/chess.js builds.
+//     bindings/js/index.mjs, on which escaque/compat/chess.js builds.
 //   escaque_legal_moves_uci: the legal moves of a FEN (strict checks), for
 //     web/legal-moves.html.
-//   escaque_any_legal_move: the Engine's answer of last resort (bindings/engine.mjs).
+//   escaque_any_legal_move: the Engine's answer of last resort (bindings/js/engine.mjs).
 //
 // Nothing here throws or aborts: a bad FEN comes back as {ok: false, code, message, offset}.
 #include <emscripten/emscripten.h>

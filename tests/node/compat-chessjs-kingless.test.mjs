@@ -2,7 +2,7 @@
 // generator refuses: a side without its king (clear(), remove(), a FEN loaded with
 // skipValidation), the side not to move in check. chess.js generates pseudo-legal moves for a
 // side without a king and filters by its own king otherwise; the compat layer does the same
-// (bindings/compat/chessjs-moves.mjs). Compared: moves (plain and verbose, per square and piece),
+// (bindings/js/compat/chessjs-moves.mjs). Compared: moves (plain and verbose, per square and piece),
 // every predicate, perft, and whole random games played from such positions (fen, history, pgn,
 // undo) — plus put()/remove() clearing castling rights and en passant squares as chess.js does.
 import assert from 'node:assert/strict';

@@ -11,7 +11,7 @@ export function packageFiles() {
     'CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'bin/escaque-uci.mjs', 'docs/api.md', 'docs/board.md',
     'dist/escaque.wasm', 'dist/escaque-rules.wasm', 'dist/escaque.mjs', 'dist/loader.mjs', 'dist/node-files.mjs',
     'dist/errors.mjs', 'dist/squares.mjs', 'dist/setup.mjs',
-    'dist/index.mjs', 'dist/index.node.mjs', 'dist/index.d.ts', 'dist/index.cjs', 'dist/index.d.cts',
+    'dist/api.mjs', 'dist/index.mjs', 'dist/index.node.mjs', 'dist/index.d.ts', 'dist/index.cjs', 'dist/index.d.cts',
     'dist/rules.mjs', 'dist/rules.node.mjs', 'dist/rules.d.ts',
     'dist/engine.mjs', 'dist/engine-worker.mjs', 'dist/engine-protocol.mjs',
     'dist/compat/chess.mjs', 'dist/compat/chess.node.mjs', 'dist/compat/chess.d.ts', 'dist/compat/board.mjs',

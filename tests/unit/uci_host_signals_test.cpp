@@ -1,5 +1,5 @@
 // UciSession::enable_host_signals: the synchronous search of a host without
-// threads (the WASM worker of bindings/engine.mjs) learns about "stop" and
+// threads (the WASM worker of bindings/js/engine.mjs) learns about "stop" and
 // "ponderhit" by polling the host, and streams its lines to the host's writer.
 #include <gtest/gtest.h>
 

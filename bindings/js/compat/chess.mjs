@@ -12,7 +12,7 @@
 // position identity), isInsufficientMaterial (chess.js's fixed list, not the
 // dead-position rule), isDraw/isGameOver (no fivefold or 75-move rule), moves
 // still listed after those draws. The main escaque API stays FIDE-exact.
-import { init, positionMoves, perft as positionPerft } from '../index.mjs';
+import { init, positionMoves, perft as positionPerft } from '../api.mjs';
 import { Board, BIT, EMPTY, KSIDE, QSIDE, colorOf, flagString, pieceChar, squareIndex, squareName, typeOf } from './board.mjs';
 import { validateFen, completeFen } from './fen.mjs';
 import { chessJsMoves, chessJsPerft } from './chessjs-moves.mjs';
