@@ -385,7 +385,7 @@ export interface EngineScore {
   bound: 'exact' | 'lower' | 'upper';
 }
 
-/** One UCI info line of a search. */
+/** One report of a search (the engine's SearchInfo, as data; the same fields as a UCI info line). */
 export interface EngineInfo {
   depth: number;
   seldepth: number;

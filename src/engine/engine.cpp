@@ -115,6 +115,7 @@ PositionResult Engine::set_position(std::string_view fen, const std::vector<std:
   if (repair) options.repairs = &result.notes;
   if (FenError e = parse_fen(fen, next, options)) {
     hasPosition_ = false;
+    result.notes.clear();  // what was normalised on the way does not matter now
     result.error = PositionResult::Error::Fen;
     result.fen = std::move(e);
     return result;

@@ -46,16 +46,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   // The same text through the UCI session: never crashes; a rejected move
-  // list leaves the session's position as it was.
+  // list says so and leaves no position (never a stale one: issue 17), an
+  // accepted one a position to show.
   UciSession session;
   std::string out;
   session.handle(
       chess960 ? "setoption name UCI_Chess960 value true" : "setoption name UCI_Chess960 value false", out);
+  out.clear();
   session.handle("position fen " + to_fen(pos) + " moves " + std::string(moveText) + " " + std::string(tail),
                  out);
+  const bool refused = out.find("; no position now") != std::string::npos;
   out.clear();
   session.handle("d", out);
-  fuzz::require(out.find("Fen: ") != std::string::npos, "'d' printed no FEN");
+  if (refused)
+    fuzz::require(out.rfind("info string d: no position is set", 0) == 0, "a refused position left one to show");
+  else
+    fuzz::require(out.find("Fen: ") != std::string::npos, "'d' printed no FEN");
   // Arbitrary lines as commands, except `go` (a deep perft would only be a timeout).
   std::string_view lines = tail;
   while (!lines.empty()) {
