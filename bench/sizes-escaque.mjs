@@ -19,7 +19,7 @@ const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : null);
 const dist = option('--dist') ? pathToFileURL(option('--dist').replace(/\/?$/, '/')) : new URL('../dist/', import.meta.url);
 const out = option('--out');
-const MAIN = ['escaque.wasm', 'escaque.mjs', 'index.mjs', 'loader.mjs', 'engine.mjs', 'engine-protocol.mjs'];
+const MAIN = ['escaque.wasm', 'escaque.mjs', 'index.mjs', 'pgn.mjs', 'loader.mjs', 'engine.mjs', 'engine-protocol.mjs'];
 const SETS = { main: MAIN, package: [...MAIN, 'engine-worker.mjs'] };
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kib = (n) => (n / 1024).toFixed(1).padStart(7);

@@ -334,8 +334,14 @@ export class Chess {
     expectString(pgn, 'Chess.fromPgn(pgn): pgn');
     const { language } = expectOptions(options, 'Chess.fromPgn');
     const lang = expectLanguage(language, 'Chess.fromPgn');
-    return Chess.#wrap(check(wasm().GameHandle.fromPgn(pgn, lang)).game);
+    const answer = check(wasm().GameHandle.fromPgn(pgn, lang));
+    const game = Chess.#wrap(answer.game);
+    game.#importWarnings = answer.warnings;
+    return game;
   }
+  // What Chess.fromPgn accepted but did not take as the file said it (docs/api.md): [{kind, message}].
+  #importWarnings = [];
+  importWarnings() { return this.#importWarnings.map((w) => ({ ...w })); }
 
   // The factories hand the constructor a ready handle through this slot (a private
   // field cannot be set on an object the constructor did not build).
@@ -809,3 +815,11 @@ export function perft(fen, depth) {
   }
   return check(wasm().positionPerft(fen, depth)).nodes;
 }
+
+// ---- PGN game trees and many games (bindings/pgn.mjs; issue 14) ----
+import { connectPgn } from './pgn.mjs';
+export {
+  readPgn, readPgnStream, readPgnGame, writePgn, mainline, pathTo, addVariation, removeVariation,
+  promoteVariation, toChess, fromChess,
+} from './pgn.mjs';
+connectPgn({ wasm, Chess, PgnParseError, InvalidArgumentError, check });

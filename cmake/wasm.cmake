@@ -44,11 +44,11 @@ target_compile_options(escaque_rules PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE
 set(ESCAQUE_WASM_RULES_COLD_OPT "-Oz" CACHE STRING "Compile level of the module's size-insensitive files")
 set(ESCAQUE_RULES_COLD_SOURCES
   src/core/fen.cpp src/core/chess960.cpp src/core/perft.cpp
-  src/notation/language.cpp src/notation/pgn_game.cpp src/notation/pgn_lexer.cpp src/notation/pgn_reader.cpp
+  src/notation/language.cpp src/notation/pgn_game.cpp src/notation/pgn_import.cpp src/notation/pgn_lexer.cpp src/notation/pgn_reader.cpp
   src/notation/pgn_tree.cpp src/notation/pgn_writer.cpp src/notation/san_syntax.cpp src/notation/uci_move.cpp
   src/notation/san.cpp src/core/zobrist.cpp
   src/rules/dead_position.cpp src/rules/outcome.cpp src/rules/game.cpp
-  bindings/game_json.cpp bindings/position_query_binding.cpp bindings/play_out.cpp
+  bindings/game_json.cpp bindings/pgn_binding.cpp bindings/position_query_binding.cpp bindings/play_out.cpp
   bindings/engine_exports.cpp src/uci/uci_session.cpp src/engine/book.cpp src/engine/bench.cpp)
 # The same files are in the native libraries too: the level applies to the module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
@@ -70,7 +70,8 @@ set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the modules (ex
 # The Chess/Position exports, compiled once for both builds below. An object library: all its
 # objects are linked, so no EMSCRIPTEN_KEEPALIVE export is dropped as an unreferenced archive member.
 add_library(escaque_rules_bindings OBJECT bindings/rules_io.cpp bindings/game_binding.cpp
-  bindings/position_binding.cpp bindings/position_query_binding.cpp bindings/game_json.cpp bindings/play_out.cpp)
+  bindings/position_binding.cpp bindings/position_query_binding.cpp bindings/game_json.cpp bindings/play_out.cpp
+  bindings/pgn_binding.cpp)
 target_link_libraries(escaque_rules_bindings PRIVATE escaque_rules)
 target_compile_options(escaque_rules_bindings PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
@@ -107,7 +108,7 @@ escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
 # The loader, the public API wrapper and its type declarations sit next to the
 # glue so that their relative imports work the same from bin/, from web pages
 # served with dist/, and from an installed package.
-set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs index.mjs index.d.ts rules.mjs rules.d.ts)
+set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs index.mjs index.d.ts rules.mjs rules.d.ts pgn.mjs)
 list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs)
 set(ESCAQUE_DIST_OUTPUTS "")
 foreach(file IN LISTS ESCAQUE_DIST_COPIES)
