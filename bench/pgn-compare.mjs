@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { Chess as ChessJs } from 'chess.js';
 import { parsePgn, startingPosition, walk } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
-import { Position, init, readPgn } from '../dist/index.mjs';
+import { Position, init } from '../dist/index.mjs';
+import { readPgn } from '../dist/pgn.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : dflt);

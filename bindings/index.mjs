@@ -816,10 +816,3 @@ export function perft(fen, depth) {
   return check(wasm().positionPerft(fen, depth)).nodes;
 }
 
-// ---- PGN game trees and many games (bindings/pgn.mjs; issue 14) ----
-import { connectPgn } from './pgn.mjs';
-export {
-  readPgn, readPgnStream, readPgnGame, writePgn, mainline, pathTo, addVariation, removeVariation,
-  promoteVariation, toChess, fromChess,
-} from './pgn.mjs';
-connectPgn({ wasm, Chess, PgnParseError, InvalidArgumentError, check });

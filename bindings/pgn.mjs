@@ -9,12 +9,16 @@
 // (bindings/pgn_binding.cpp) answers each piece of the input as one JSON text already in this
 // shape, so reading costs one call and one JSON.parse per piece, never a call per move.
 //
-// index.mjs imports this module and hands it what it needs (connectPgn) instead of this module
-// importing index.mjs: no import cycle.
+// The entry `escaque/pgn`, apart from the main one so that pages that never read PGN files do not
+// load it (the main entry's size bar); it shares index.mjs's module, classes and errors.
+import { Chess, InvalidArgumentError, PgnParseError, _wasmModule } from './index.mjs';
 
-let api = null;  // { wasm, Chess, PgnParseError, InvalidArgumentError, check }
-
-export function connectPgn(parts) { api = parts; }
+const api = { Chess, InvalidArgumentError, PgnParseError, wasm: _wasmModule, check };
+function check(answer) {
+  if (answer.ok) return answer;
+  const { ok, code, message, ...details } = answer;
+  throw code === 'INVALID_ARGUMENT' ? new InvalidArgumentError(message, details) : new PgnParseError(message, code, details);
+}
 
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();

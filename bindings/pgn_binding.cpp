@@ -44,6 +44,10 @@ class AfterComments {
  public:
   explicit AfterComments(const std::vector<std::string>& comments) {
     for (const std::string& c : comments) {
+      if (c.find("[%") == std::string::npos) {  // no command: the text as it is
+        if (!c.empty()) texts_.push_back(c);
+        continue;
+      }
       std::string rest;
       std::size_t from = 0;
       for (const PgnCommand& cmd : parse_commands(c)) {

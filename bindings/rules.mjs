@@ -13,8 +13,6 @@ export {
   isInitialized, Chess, Position, positionMoves, perft,
   EscaqueError, InvalidArgumentError, NotInitializedError, DisposedError, IllegalMoveError,
   AmbiguousMoveError, InvalidFenError, PgnParseError, GameOverError, HistoryError, DrawOfferError,
-  readPgn, readPgnStream, readPgnGame, writePgn, mainline, pathTo, addVariation, removeVariation,
-  promoteVariation, toChess, fromChess,
 } from './index.mjs';
 
 // init() of index.mjs, loading escaque-rules.wasm (next to this file) unless the options say

@@ -108,7 +108,7 @@ escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
 # The loader, the public API wrapper and its type declarations sit next to the
 # glue so that their relative imports work the same from bin/, from web pages
 # served with dist/, and from an installed package.
-set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs index.mjs index.d.ts rules.mjs rules.d.ts pgn.mjs)
+set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs index.mjs index.d.ts rules.mjs rules.d.ts pgn.mjs pgn.d.ts)
 list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs)
 set(ESCAQUE_DIST_OUTPUTS "")
 foreach(file IN LISTS ESCAQUE_DIST_COPIES)

@@ -431,6 +431,7 @@ std::string comment_text(std::string_view raw) {
   auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   while (!raw.empty() && blank(raw.front())) raw.remove_prefix(1);
   while (!raw.empty() && blank(raw.back())) raw.remove_suffix(1);
+  if (raw.find_first_of("\r\n") == std::string_view::npos) return std::string(raw);
   std::string out;
   out.reserve(raw.size());
   for (std::size_t i = 0; i < raw.size(); ++i) {

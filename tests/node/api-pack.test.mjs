@@ -23,7 +23,7 @@ test('npm pack: the files, and an installed copy that works', () => {
     'dist/compat/chess.mjs', 'dist/compat/fen.mjs', 'dist/compat/pgn.mjs', 'dist/engine-protocol.mjs',
     'dist/engine-worker.mjs', 'dist/engine.mjs', 'dist/escaque.mjs', 'dist/escaque.wasm',
     'dist/escaque-rules.wasm', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.mjs',
-    'dist/loader.mjs', 'dist/pgn.mjs', 'dist/rules.d.ts', 'dist/rules.mjs', 'docs/api.md', 'docs/board.md',
+    'dist/loader.mjs', 'dist/pgn.d.ts', 'dist/pgn.mjs', 'dist/rules.d.ts', 'dist/rules.mjs', 'docs/api.md', 'docs/board.md',
     'package.json', ...boardFiles,
   ].sort());
 

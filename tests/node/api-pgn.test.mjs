@@ -8,10 +8,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { before, describe, test } from 'node:test';
 
+import { Chess, InvalidArgumentError, PgnParseError, init } from '../../dist/index.mjs';
 import {
-  Chess, InvalidArgumentError, PgnParseError, addVariation, fromChess, init, mainline, pathTo,
-  promoteVariation, readPgn, readPgnGame, readPgnStream, removeVariation, toChess, writePgn,
-} from '../../dist/index.mjs';
+  addVariation, fromChess, mainline, pathTo, promoteVariation, readPgn, readPgnGame, readPgnStream, removeVariation,
+  toChess, writePgn,
+} from '../../dist/pgn.mjs';
 import { ROOT } from './helpers.mjs';
 
 const T = { timeout: 60_000 };

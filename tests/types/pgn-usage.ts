@@ -1,12 +1,11 @@
 // The PGN trees' and readers' declarations (issue 14), checked by `tsc -p tests/types`.
+import { Chess, PgnParseError } from 'escaque';
+import type { Outcome, PgnImportWarning } from 'escaque';
 import {
-  Chess, PgnParseError, addVariation, fromChess, mainline, pathTo, promoteVariation, readPgn, readPgnGame,
-  readPgnStream, removeVariation, toChess, writePgn,
-} from 'escaque';
-import type {
-  Outcome, PgnEval, PgnGame, PgnHeaders, PgnImportWarning, PgnNode, PgnRecord, PgnResult, PgnSource,
-  PgnWriteOptions,
-} from 'escaque';
+  addVariation, fromChess, mainline, pathTo, promoteVariation, readPgn, readPgnGame, readPgnStream, removeVariation,
+  toChess, writePgn,
+} from 'escaque/pgn';
+import type { PgnEval, PgnGame, PgnHeaders, PgnNode, PgnRecord, PgnResult, PgnSource, PgnWriteOptions } from 'escaque/pgn';
 
 export async function pgnUsage(text: string, bytes: Uint8Array, stream: ReadableStream<Uint8Array>): Promise<void> {
   const game: PgnGame = readPgnGame(text, { language: 'de' });
