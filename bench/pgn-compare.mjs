@@ -5,19 +5,23 @@
 //
 //   npm run build && node bench/pgn-compare.mjs [--games 10000] [--rounds 3] [--chessjs 300]
 //
+// Last, readPgnStream's memory: the file streamed from disk once and ten times in a row (10x the
+// games), peak JS heap and WebAssembly memory sampled after every game.
+//
 // The input is generated here, seeded (the same file every run): random legal games of 30-140
 // plies from escaque's Position, with Seven Tag Roster + lichess-like tags, a [%clk] on every move,
 // [%eval] in half the games, NAGs, text comments and 1-4 move variations on a few percent of the
 // moves. chess.js is slow, so it reads the first --chessjs games only (games/s is what is compared).
-import { writeFileSync } from 'node:fs';
+import { createReadStream, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 
 import { Chess as ChessJs } from 'chess.js';
 import { parsePgn, startingPosition, walk } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
-import { Position, init } from '../dist/index.mjs';
-import { readPgn } from '../dist/pgn.mjs';
+import { Position, _heapSize, init } from '../dist/index.mjs';
+import { readPgn, readPgnStream, writePgn } from '../dist/pgn.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : dflt);
@@ -160,4 +164,39 @@ for (const key of ['cpu', 'wall']) {
   console.log(`median (${key === 'cpu' ? 'per CPU-second' : 'wall'}): escaque ${e.toFixed(0)} games/s, ` +
     `chessops ${c.toFixed(0)} (escaque ${(e / c).toFixed(2)}x), chess.js ${j.toFixed(1)} (escaque ${(e / j).toFixed(1)}x); ` +
     `headers only ${h.toFixed(1)} MB/s`);
+}
+
+// ---- round trip: every game written and read back gives the same tree ----
+{
+  let same = 0, total = 0;
+  for (const r of readPgn(text)) {
+    total++;
+    const back = [...readPgn(writePgn(r.game))];
+    if (back.length === 1 && isDeepStrictEqual(back[0].game, r.game)) same++;
+    else console.log(`round trip differs: game ${r.index}`);
+  }
+  console.log(`round trip: ${same} of ${total} games read back identical (tags, moves, comments, NAGs, commands, variations, result)`);
+}
+
+// ---- the stream reader's memory: 1x and 10x the file ----
+async function streamPeak(times) {
+  async function* pieces() {
+    for (let i = 0; i < times; i++) for await (const chunk of createReadStream(file)) yield chunk;
+  }
+  globalThis.gc?.();
+  let games = 0, heap = 0, wasm = 0;
+  for await (const r of readPgnStream(pieces())) {
+    if (r.error) throw r.error;
+    games++;
+    if (games % 100 === 0) {
+      heap = Math.max(heap, process.memoryUsage().heapUsed);
+      wasm = Math.max(wasm, _heapSize());
+    }
+  }
+  return { games, heap, wasm };
+}
+for (const times of [1, 10]) {
+  const r = await streamPeak(times);
+  console.log(`readPgnStream over ${times}x the file: ${r.games} games, peak JS heap ${(r.heap / 1e6).toFixed(1)} MB, ` +
+    `WebAssembly memory ${(r.wasm / 1e6).toFixed(1)} MB`);
 }

@@ -60,7 +60,10 @@ class PieceReader {
     }
     let limit = buf.length;
     if (!final) {
+      // Whole lines, so that no token is cut; a file without line breaks is cut at a blank once
+      // the piece is large (memory stays bounded), which only an "exd6 e.p." split there could trip.
       limit = buf.lastIndexOf(10) + 1;
+      if (limit === 0 && buf.length > 4 * CHUNK) limit = buf.lastIndexOf(32) + 1;
       if (limit === 0) { this.pending = buf.slice(); return []; }
     }
     const answer = this.#read(buf.subarray(0, limit), final && limit === buf.length);

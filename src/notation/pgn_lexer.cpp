@@ -220,26 +220,30 @@ Token PgnLexer::comment(std::size_t start) {
 // [Event "The "Big" Open"]. Failing that, the first unescaped quote closes it (a string outside a
 // tag). A string never spans lines.
 Token PgnLexer::string(std::size_t start) {
-  const std::size_t eol = end_of_line(start + 1);
+  const std::size_t n = text_.size();
+  // The end of the line is found on the way, not first: a file on one line must not cost a scan
+  // of the rest of it per string.
+  auto at_eol = [&](std::size_t i) { return i >= n || text_[i] == '\n' || text_[i] == '\r'; };
   std::size_t firstQuote = 0;
   auto finish = [&](std::size_t close) {
     Token t = make(TokenKind::String, start, close + 1);
     t.text = text_.substr(start + 1, close - start - 1);
     return t;
   };
-  for (std::size_t i = start + 1; i < eol; ++i) {
-    if (text_[i] == '\\' && i + 1 < eol) {
+  std::size_t i = start + 1;
+  for (; !at_eol(i); ++i) {
+    if (text_[i] == '\\' && !at_eol(i + 1)) {
       ++i;
       continue;
     }
     if (text_[i] != '"') continue;
     if (!firstQuote) firstQuote = i;
     std::size_t j = i + 1;
-    while (j < eol && is_blank(text_[j])) ++j;
-    if (j == eol || text_[j] == ']') return finish(i);
+    while (!at_eol(j) && is_blank(text_[j])) ++j;
+    if (at_eol(j) || text_[j] == ']') return finish(i);
   }
   if (firstQuote) return finish(firstQuote);
-  return make(TokenKind::UnterminatedString, start, eol);
+  return make(TokenKind::UnterminatedString, start, i);
 }
 
 Token PgnLexer::nag(std::size_t start) {
@@ -418,6 +422,13 @@ int PgnLexer::column(std::size_t lineStart, std::size_t offset) {
   if (lineStart == colLineStart_ && offset >= colOffset_) {
     from = colOffset_;
     col = colValue_;
+  } else if (lineStart == colLineStart_ && offset - lineStart > colOffset_ - offset) {
+    // A little before the last answer (a token read again after it), far into a long line:
+    // count back from that answer rather than from the line's start.
+    col = colValue_;
+    for (std::size_t i = offset; i < colOffset_; ++i)
+      if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) --col;
+    from = offset;
   }
   for (std::size_t i = from; i < offset && i < text_.size(); ++i)
     if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++col;

@@ -149,7 +149,9 @@ class PgnReader::Impl {
       return pushed_;
     }
     Token t = lex_.next();
-    if (t.kind == TokenKind::End || t.kind == TokenKind::UnterminatedComment) reachedEnd_ = true;
+    if (t.kind == TokenKind::End || t.kind == TokenKind::UnterminatedComment ||
+        (t.kind == TokenKind::UnterminatedString && t.offset + t.text.size() >= lex_text_size_))
+      reachedEnd_ = true;
     return t;
   }
   void push_back(const Token& t) {

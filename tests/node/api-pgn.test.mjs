@@ -276,6 +276,21 @@ describe('many games', () => {
     await assert.rejects(async () => { for await (const r of readPgnStream(42)) void r; }, InvalidArgumentError);
   });
 
+  test('a file without line breaks streams in bounded pieces', T, async () => {
+    const game = '[Event "x"] [Round "7"] 1. e4 e5 2. Nf3 {no line breaks here} Nc6 1-0 ';
+    const count = Math.ceil((5 << 20) / game.length);
+    const oneLine = game.repeat(count);
+    let n = 0;
+    async function* pieces() { for (let i = 0; i < oneLine.length; i += 65536) yield oneLine.slice(i, i + 65536); }
+    for await (const r of readPgnStream(pieces(), { headersOnly: true })) {
+      assert.equal(r.error, undefined);
+      assert.deepEqual(r.game.tags, { Event: 'x', Round: '7' });
+      assert.equal(r.offset, n * game.length);
+      n++;
+    }
+    assert.equal(n, count);
+  });
+
   test('headers only', T, () => {
     const records = games(FILE, { headersOnly: true });
     assert.deepEqual(records.map((r) => r.game ? r.game : r.error.kind),

@@ -210,6 +210,24 @@ TEST(PgnStreamSupport, StartAndResumePointsCutTheInputAnywhereBetweenGames) {
   EXPECT_EQ(reader.game_start().line, 6);
   EXPECT_TRUE(reader.reached_end());
   EXPECT_EQ(reader.next(g, e), PgnReader::Status::End);
+
+  // Many games on one line: columns stay exact (and cheap) when a token is read again.
+  const std::string good = "[Event \"x\"] 1. e4 e5 * ", bad = "[Event \"y\"] 1. e4 Ke7 * ";
+  std::string line;
+  for (int i = 0; i < 300; ++i) line += i == 200 ? bad : good;
+  PgnReadResult many = read_pgn(line, o);
+  ASSERT_EQ(many.errors.size(), 1u);
+  EXPECT_EQ(many.games.size(), 299u);
+  EXPECT_EQ(many.errors[0].line, 1);
+  EXPECT_EQ(many.errors[0].column, int(200 * good.size() + bad.find("Ke7") + 1));
+  EXPECT_EQ(many.errors[0].game, 200);
+
+  // A tag value cut by the end of the text may go on in what follows: the end was reached.
+  PgnReader cut("[Event \"a\"]\n1. e4 *\n[Event \"The Big", o);
+  ASSERT_EQ(cut.next(g, e), PgnReader::Status::Game);
+  EXPECT_FALSE(cut.reached_end());
+  ASSERT_EQ(cut.next(g, e), PgnReader::Status::Error);
+  EXPECT_TRUE(cut.reached_end());
 }
 
 }  // namespace
