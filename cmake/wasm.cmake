@@ -44,11 +44,11 @@ target_compile_options(escaque_rules PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE
 set(ESCAQUE_WASM_RULES_COLD_OPT "-Oz" CACHE STRING "Compile level of the module's size-insensitive files")
 set(ESCAQUE_RULES_COLD_SOURCES
   src/core/fen.cpp src/core/chess960.cpp src/core/perft.cpp
-  src/notation/language.cpp src/notation/pgn_game.cpp src/notation/pgn_lexer.cpp src/notation/pgn_reader.cpp
+  src/notation/language.cpp src/notation/pgn_game.cpp src/notation/pgn_import.cpp src/notation/pgn_lexer.cpp src/notation/pgn_reader.cpp
   src/notation/pgn_tree.cpp src/notation/pgn_writer.cpp src/notation/san_syntax.cpp src/core/uci_move.cpp
   src/notation/san.cpp src/core/zobrist.cpp
   src/rules/dead_position.cpp src/rules/outcome.cpp src/rules/game.cpp
-  bindings/wasm/game_json.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/play_out.cpp
+  bindings/wasm/game_json.cpp bindings/wasm/pgn_binding.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/play_out.cpp
   bindings/wasm/engine_exports.cpp src/uci/uci_session.cpp src/engine/engine.cpp src/engine/book.cpp src/engine/bench.cpp)
 # The same files are in the native libraries too: the level applies to the module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
@@ -71,7 +71,7 @@ set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the modules (ex
 # objects are linked, so no EMSCRIPTEN_KEEPALIVE export is dropped as an unreferenced archive member.
 add_library(escaque_rules_bindings OBJECT bindings/wasm/rules_io.cpp bindings/wasm/game_binding.cpp
   bindings/wasm/position_binding.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/game_json.cpp
-  bindings/wasm/play_out.cpp)
+  bindings/wasm/play_out.cpp bindings/wasm/pgn_binding.cpp)
 target_link_libraries(escaque_rules_bindings PRIVATE escaque_rules)
 target_compile_options(escaque_rules_bindings PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
@@ -108,7 +108,7 @@ escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
 # The loader, the public API wrapper and its type declarations sit next to the
 # glue so that their relative imports work the same from bin/, from web pages
 # served with dist/, and from an installed package.
-set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs api.mjs index.mjs index.d.ts rules.mjs rules.d.ts)
+set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs api.mjs index.mjs index.d.ts rules.mjs rules.d.ts pgn.mjs pgn.d.ts)
 list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs)
 # The error classes; Node's file access and the "node" entries that load it (package.json "exports").
 list(APPEND ESCAQUE_DIST_COPIES errors.mjs node-files.mjs index.node.mjs rules.node.mjs)

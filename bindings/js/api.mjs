@@ -325,8 +325,14 @@ export class Chess {
     expectString(pgn, 'Chess.fromPgn(pgn): pgn');
     const { language } = expectOptions(options, 'Chess.fromPgn');
     const lang = expectLanguage(language, 'Chess.fromPgn');
-    return Chess.#wrap(check(wasm().GameHandle.fromPgn(pgn, lang)).game);
+    const answer = check(wasm().GameHandle.fromPgn(pgn, lang));
+    const game = Chess.#wrap(answer.game);
+    game.#importWarnings = answer.warnings;
+    return game;
   }
+  // What Chess.fromPgn accepted but did not take as the file said it (docs/api.md): [{kind, message}].
+  #importWarnings = [];
+  importWarnings() { return this.#importWarnings.map((w) => ({ ...w })); }
 
   // A game from an edited position (class Setup), which is judged here by the rules of
   // Chess.fromFen (one king a side, the side not to move not in check, castling rights with their
@@ -859,3 +865,4 @@ export function perft(fen, depth) {
   }
   return check(wasm().positionPerft(fen, depth)).nodes;
 }
+

@@ -86,6 +86,8 @@ export interface Outcome {
   /** PGN Termination tag value. */
   termination: string;
   description: string;
+  /** Only when moves were played on after this automatic draw (an imported historical game): the ply it happened at. */
+  endedAtPly?: number;
 }
 
 export interface ClaimResult {
@@ -169,6 +171,8 @@ export class Chess {
 
   pgn(options?: PgnOptions): string;
   headers(): Record<string, string>;
+  /** What Chess.fromPgn accepted but did not take as the file said it ([] for other games). */
+  importWarnings(): PgnImportWarning[];
 }
 
 export interface CastlingRights {
@@ -334,6 +338,9 @@ export class PgnParseError extends EscaqueError {
   readonly kind?: string;
   readonly line?: number;
   readonly column?: number;
+  /** From readPgn / readPgnStream: the 0-based index of the bad game and its byte offset. */
+  readonly game?: number;
+  readonly offset?: number;
 }
 export class GameOverError extends EscaqueError {}
 export class HistoryError extends EscaqueError {}
@@ -505,3 +512,11 @@ export interface PositionMove {
 export function positionMoves(fen: string): PositionMove[];
 /** Leaf nodes of the legal move tree of `fen` at `depth` (0..10). */
 export function perft(fen: string, depth: number): number;
+
+// ---- PGN import warnings (Chess#importWarnings; the trees are escaque/pgn: pgn.d.ts) ----
+
+/** What Chess.fromPgn accepted but did not take as the file said it. */
+export interface PgnImportWarning {
+  kind: 'result-contradicted' | 'played-on' | 'result-not-applied';
+  message: string;
+}

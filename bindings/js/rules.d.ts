@@ -4,6 +4,7 @@ export {
   Color, ColorName, PieceSymbol, PromotionSymbol, Square, Language, InitOptions, MoveFlags, Move,
   HistoryMove, MoveObject, MoveInput, Piece, BoardPiece, OutcomeReasonName, Outcome, ClaimResult,
   PgnOptions, PositionMoveRef, PositionMove, ErrorCode, LoadErrorCode, FenErrorKind, CastlingRights,
+  PgnImportWarning,
   init, isInitialized, Chess, Position, Setup, positionMoves, perft,
   EscaqueError, InvalidArgumentError, NotInitializedError, DisposedError, IllegalMoveError,
   AmbiguousMoveError, InvalidFenError, PgnParseError, GameOverError, HistoryError, DrawOfferError,

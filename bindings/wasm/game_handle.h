@@ -45,6 +45,10 @@ class GameHandle {
   Game& game() { return game_; }
   std::vector<PgnTag>& tags() { return tags_; }
   const std::vector<PgnTag>& tags() const { return tags_; }
+  // The Termination tag of an imported game whose result came from the file (import_pgn_game), and
+  // the ply it belongs to: written back while the game still ends there.
+  std::string importedTermination;
+  int importedPly = -1;
   // The legal moves of the current position, generated once per position.
   const MoveList& legal() const {
     if (!legalValid_) {

@@ -226,6 +226,8 @@ int outcome(const GameHandle& h) {
   if (o.by) j.string(color_name(*o.by));
   else j.null();
   j.member("termination", pgn_termination(o.reason));
+  // Moves were played on after this automatic draw (an imported historical game): where it happened.
+  if (h.game().ended_at_ply() >= 0) j.member("endedAtPly", h.game().ended_at_ply());
   j.member("description", o.is_over() ? describe(o) : std::string("Game in progress"));
   j.close('}');
   return js::finish(j);
@@ -270,17 +272,33 @@ int pgn(const GameHandle& h, Args& args, int lineWidth) {
     clockMillis.push_back(v);
     ++i;
   }
-  std::vector<PgnTag> allTags = h.tags();
+  std::vector<PgnTag> given;
   while (!args.done()) {
     PgnTag t{args.text(), args.text()};
+    if (t.name == "Result" && t.value != "1-0" && t.value != "0-1" && t.value != "1/2-1/2" && t.value != "*")
+      return js::fail("INVALID_ARGUMENT", "pgn: the Result header must be 1-0, 0-1, 1/2-1/2 or *, got \"" +
+                                              t.value + "\"");
+    given.push_back(std::move(t));
+  }
+  std::vector<PgnTag> allTags = h.tags();
+  for (const PgnTag& t : given) {
     bool replaced = false;
     for (PgnTag& existing : allTags) {
       if (existing.name == t.name) { existing.value = t.value; replaced = true; }
     }
-    if (!replaced) allTags.push_back(std::move(t));
+    if (!replaced) allTags.push_back(t);
   }
   PgnFromGame from = pgn_from_game(h.game(), allTags, clockMillis);
   if (!from.ok()) return js::fail("INVALID_ARGUMENT", from.error);
+  // An imported game that still ends where the file said keeps the file's Termination.
+  if (!h.importedTermination.empty() && h.game().is_over() && h.game().ply() == h.importedPly)
+    from.pgn.set_tag("Termination", h.importedTermination);
+  // What the caller gives wins over what the game derives (docs/api.md), Result included: the
+  // termination marker follows it.
+  for (const PgnTag& t : given) {
+    from.pgn.set_tag(t.name, t.value);
+    if (t.name == "Result") from.pgn.result = t.value;
+  }
   PgnWriteOptions options;
   options.language = *l;
   options.lineWidth = lineWidth;
@@ -329,11 +347,26 @@ int game_from_pgn(std::string_view text, std::string_view lang) {
     return js::finish(j);
   }
   if (read.games.empty()) return js::fail("PGN_PARSE", "the PGN text holds no game");
-  PgnReplay replay = pgn_to_game(read.games.front());
-  if (!replay.ok()) return js::fail("PGN_PARSE", replay.error);
-  GameHandle* handle = new GameHandle(std::move(replay.game));
+  PgnImport imported = import_pgn_game(read.games.front());
+  if (!imported.ok()) return js::fail("PGN_PARSE", imported.error);
+  GameHandle* handle = new GameHandle(std::move(imported.game));
   handle->tags() = read.games.front().tags;
-  return created("game", handle);
+  handle->importedTermination = imported.termination;
+  handle->importedPly = handle->game().ply();
+  JsonOut j;
+  js::success(j);
+  j.member("game", js::address_of(handle));
+  j.key("warnings");
+  j.open('[');
+  for (const PgnWarning& w : imported.warnings) {
+    j.open('{');
+    j.member("kind", w.kind);
+    j.member("message", w.message);
+    j.close('}');
+  }
+  j.close(']');
+  j.close('}');
+  return js::finish(j);
 }
 
 

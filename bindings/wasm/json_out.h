@@ -76,19 +76,22 @@ class JsonOut {
   }
   void append_quoted(std::string_view s) {
     text += '"';
-    for (char ch : s) {
-      const unsigned char c = static_cast<unsigned char>(ch);
+    std::size_t plain = 0;  // start of the run of characters that need no escape
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const unsigned char c = static_cast<unsigned char>(s[i]);
+      if (c != '"' && c != '\\' && c >= 0x20) continue;  // UTF-8 passes through (read back as UTF-8)
+      text.append(s.data() + plain, i - plain);
+      plain = i + 1;
       if (c == '"' || c == '\\') {
         text += '\\';
-        text += ch;
-      } else if (c < 0x20) {
+        text += char(c);
+      } else {
         text += "\\u00";
         text += "0123456789abcdef"[c >> 4];
         text += "0123456789abcdef"[c & 15];
-      } else {
-        text += ch;  // UTF-8 passes through: JSON text is read back from UTF-8 by the wrapper
       }
     }
+    text.append(s.data() + plain, s.size() - plain);
     text += '"';
   }
 };

@@ -156,6 +156,13 @@ struct PgnReadOptions {
   int maxNesting = 256;
   bool validateFen = true;    // semantic FEN checks (kings, pawns, check); syntax is always checked
   bool keepWrittenSan = true; // fill MoveNode::san (costs a small string per move)
+  // Tags only: the movetext is skipped without reading its moves (listing a database). Such games
+  // have no moves, comments or result; a game without tags is not told apart from the one before.
+  bool headersOnly = false;
+  // Where the text starts in a larger input read piece by piece (PgnReader::resume_point()):
+  // errors then give lines and columns of the whole input.
+  int firstLine = 1;
+  int firstColumn = 1;
 };
 
 struct PgnReadResult {
@@ -181,6 +188,19 @@ class PgnReader {
   // End: no more games.
   Status next(PgnGame& game, PgnError& error);
   int games_seen() const { return gameIndex_; }
+
+  // Where the game (or bad game) last returned by next() starts: its first token.
+  struct Point {
+    std::size_t offset = 0;  // byte offset in the text
+    int line = 1, column = 1;
+  };
+  Point game_start() const;
+  // Where reading goes on after it: a text cut there and read with firstLine/firstColumn from
+  // this point gives the same games, lines and columns.
+  Point resume_point();
+  // Whether reading the last game ran into the end of the text: for a text that is only the start
+  // of a stream, that game may be incomplete and must be read again with what follows.
+  bool reached_end() const;
 
  private:
   class Impl;
@@ -215,6 +235,34 @@ PgnWriteResult write_pgn(std::span<const PgnGame> games, const PgnWriteOptions& 
 
 // ---------------------------------------------------------------- Game conversions
 
+// Something an import accepted but that does not say what the file said (Chess.fromPgn's warnings).
+struct PgnWarning {
+  // "result-contradicted": the moves prove another result than the file's (mate, stalemate, a
+  //   dead position, an automatic draw, a resignation against a side that cannot mate);
+  // "played-on": moves were played after an automatic draw, which ended the game there (kept);
+  // "result-not-applied": the file's result cannot be given to the game (a draw agreed before
+  //   each side moved).
+  const char* kind;
+  std::string message;
+};
+
+struct PgnImport {
+  Game game;
+  std::string error;  // empty when the whole mainline was played (as pgn_to_game)
+  std::vector<PgnWarning> warnings;
+  // The file's Termination tag, when the result came from the file (resignation, flag, agreement):
+  // the game's own would say less ("normal" for an adjudication, say). Empty otherwise.
+  std::string termination;
+  bool ok() const { return error.empty(); }
+};
+
+// The mainline played (pgn_to_game, with play on after an automatic draw), then the file's result
+// applied when the board has not decided one: a decisive result as a resignation of the loser (a
+// flag fall when Termination says "time forfeit"), a draw as a granted claim when one can be
+// claimed, else as an agreement. The result is the termination marker unless that is "*" or missing,
+// then the Result tag.
+PgnImport import_pgn_game(const PgnGame& pgn);
+
 struct PgnReplay {
   Game game;          // the moves replayed up to the first that could not be
   std::string error;  // empty when the whole mainline was played
@@ -223,8 +271,9 @@ struct PgnReplay {
 
 // Plays the mainline into a Game from the tree's start position, so that the outcome, claims and
 // repetitions are available. The result token is not applied (PGN does not say how a game ended
-// with enough precision). Stops with an error at a null move, or at a move after the game ended
-// on its own (fivefold repetition, 75-move rule).
+// with enough precision). Stops with an error at a null move. Moves after an automatic draw (dead
+// position, fivefold repetition, 75-move rule) are played on (Game::play_on): the outcome is that
+// draw, Game::ended_at_ply() says where.
 PgnReplay pgn_to_game(const PgnGame& pgn);
 
 struct PgnFromGame {

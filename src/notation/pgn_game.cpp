@@ -29,13 +29,13 @@ PgnReplay pgn_to_game(const PgnGame& pgn) {
       r.error = "ply " + std::to_string(i + 1) + " (" + ply_name(pos) + "--): a null move cannot be played in a Game";
       return r;
     }
-    if (r.game.is_over()) {
+    if (r.game.is_over() && r.game.ended_at_ply() < 0 && !r.game.is_legal(node.move)) {
       r.error = "ply " + std::to_string(i + 1) + ": the game was already over (" +
-                describe(r.game.outcome()) + ") before " + ply_name(pos) + move_to_san(pos, node.move);
+                describe(r.game.outcome()) + ") before " + ply_name(pos) + "a move that is not legal";
       return r;
     }
     std::string san = r.game.is_legal(node.move) ? move_to_san(pos, node.move) : std::string("an illegal move");
-    if (GameError e = r.game.play(node.move)) {
+    if (GameError e = r.game.play_on(node.move)) {
       r.error = "ply " + std::to_string(i + 1) + " (" + ply_name(pos) + san + "): " + e.message;
       return r;
     }

@@ -47,13 +47,35 @@ int glyph_nag(std::string_view glyph) {
   return 0;
 }
 
+int glyph_run_nags(std::string_view glyphs, std::uint8_t* out, int max) {
+  int n = 0;
+  std::size_t i = 0;
+  while (i < glyphs.size()) {
+    if (n == max) return 0;
+    const char c = glyphs[i];
+    std::size_t len = 0;
+    if (c == '!' || c == '?') {
+      len = i + 1 < glyphs.size() && (glyphs[i + 1] == '!' || glyphs[i + 1] == '?') ? 2 : 1;
+    } else {
+      for (const UnicodeGlyph& g : UNICODE_GLYPHS)
+        if (glyphs.substr(i, 3) == g.utf8) len = 3;
+    }
+    if (len == 0) return 0;
+    out[n++] = std::uint8_t(glyph_nag(glyphs.substr(i, len)));
+    i += len;
+  }
+  return n;
+}
+
 std::string_view nag_glyph(int nag) {
   static constexpr std::string_view ascii[] = {"!", "?", "!!", "??", "!?", "?!"};
   return nag >= 1 && nag <= 6 ? ascii[nag - 1] : std::string_view();
 }
 
-PgnLexer::PgnLexer(std::string_view text) : text_(text) {
+PgnLexer::PgnLexer(std::string_view text, int firstLine, int firstColumn)
+    : text_(text), line_(firstLine), firstColumn_(firstColumn) {
   if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = lineStart_ = 3;  // BOM: not part of line 1's columns
+  firstLineStart_ = lineStart_;
 }
 
 Token PgnLexer::make(TokenKind kind, std::size_t start, std::size_t end) {
@@ -220,26 +242,30 @@ Token PgnLexer::comment(std::size_t start) {
 // [Event "The "Big" Open"]. Failing that, the first unescaped quote closes it (a string outside a
 // tag). A string never spans lines.
 Token PgnLexer::string(std::size_t start) {
-  const std::size_t eol = end_of_line(start + 1);
+  const std::size_t n = text_.size();
+  // The end of the line is found on the way, not first: a file on one line must not cost a scan
+  // of the rest of it per string.
+  auto at_eol = [&](std::size_t i) { return i >= n || text_[i] == '\n' || text_[i] == '\r'; };
   std::size_t firstQuote = 0;
   auto finish = [&](std::size_t close) {
     Token t = make(TokenKind::String, start, close + 1);
     t.text = text_.substr(start + 1, close - start - 1);
     return t;
   };
-  for (std::size_t i = start + 1; i < eol; ++i) {
-    if (text_[i] == '\\' && i + 1 < eol) {
+  std::size_t i = start + 1;
+  for (; !at_eol(i); ++i) {
+    if (text_[i] == '\\' && !at_eol(i + 1)) {
       ++i;
       continue;
     }
     if (text_[i] != '"') continue;
     if (!firstQuote) firstQuote = i;
     std::size_t j = i + 1;
-    while (j < eol && is_blank(text_[j])) ++j;
-    if (j == eol || text_[j] == ']') return finish(i);
+    while (!at_eol(j) && is_blank(text_[j])) ++j;
+    if (at_eol(j) || text_[j] == ']') return finish(i);
   }
   if (firstQuote) return finish(firstQuote);
-  return make(TokenKind::UnterminatedString, start, eol);
+  return make(TokenKind::UnterminatedString, start, i);
 }
 
 Token PgnLexer::nag(std::size_t start) {
@@ -263,8 +289,8 @@ Token PgnLexer::glyph_run(std::size_t start) {
   while (e < text_.size() && (text_[e] == '!' || text_[e] == '?')) ++e;
   if (!delimiter_at(e)) return make(TokenKind::BadCharacter, start, start + 1);
   Token t = make(TokenKind::Nag, start, e);
-  t.nag = glyph_nag(t.text);
-  if (t.nag == 0) t.kind = TokenKind::BadGlyph;
+  t.nag = glyph_nag(t.text);  // 0 for a run of several glyphs ("!!?"): the reader splits it
+  if (e - start > 32) t.kind = TokenKind::BadGlyph;  // no annotator writes that many
   return t;
 }
 
@@ -339,7 +365,8 @@ Token PgnLexer::symbol(std::size_t start) {
     t.text = text_.substr(start, g - start);
     t.glyph = text_.substr(g, e - g);
     t.nag = glyph_nag(t.glyph);
-    if (t.nag == 0) t.nag = -1;
+    std::uint8_t scratch[16];
+    if (t.nag == 0) t.nag = t.glyph.size() <= 16 && glyph_run_nags(t.glyph, scratch, 16) ? -2 : -1;
   }
   return t;
 }
@@ -384,12 +411,46 @@ void PgnLexer::skip_tag_lines() {
   }
 }
 
+void PgnLexer::skip_movetext(const Token& from) {
+  pos_ = from.offset;
+  line_ = from.line;
+  lineStart_ = from.lineStart;
+  const std::size_t n = text_.size();
+  const char* p = text_.data();
+  while (pos_ < n) {
+    const char c = p[pos_];
+    if (c == '[') return;
+    if (c == '\n') {
+      line_break_at(++pos_);
+    } else if (c == '\r') {
+      if (pos_ + 1 < n && p[pos_ + 1] == '\n') ++pos_;
+      line_break_at(++pos_);
+    } else if (c == '{') {
+      const void* close = std::memchr(p + pos_ + 1, '}', n - pos_ - 1);
+      const std::size_t end = close ? std::size_t(static_cast<const char*>(close) - p) : n;
+      count_lines(pos_ + 1, end);
+      pos_ = end < n ? end + 1 : n;
+    } else if (c == ';' || (c == '%' && pos_ == lineStart_)) {
+      pos_ = end_of_line(pos_);
+    } else {
+      ++pos_;
+    }
+  }
+}
+
 int PgnLexer::column(std::size_t lineStart, std::size_t offset) {
   std::size_t from = lineStart;
-  int col = 1;
+  int col = lineStart == firstLineStart_ ? firstColumn_ : 1;
   if (lineStart == colLineStart_ && offset >= colOffset_) {
     from = colOffset_;
     col = colValue_;
+  } else if (lineStart == colLineStart_ && offset - lineStart > colOffset_ - offset) {
+    // A little before the last answer (a token read again after it), far into a long line:
+    // count back from that answer rather than from the line's start.
+    col = colValue_;
+    for (std::size_t i = offset; i < colOffset_; ++i)
+      if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) --col;
+    from = offset;
   }
   for (std::size_t i = from; i < offset && i < text_.size(); ++i)
     if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++col;
@@ -403,6 +464,7 @@ std::string comment_text(std::string_view raw) {
   auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   while (!raw.empty() && blank(raw.front())) raw.remove_prefix(1);
   while (!raw.empty() && blank(raw.back())) raw.remove_suffix(1);
+  if (raw.find_first_of("\r\n") == std::string_view::npos) return std::string(raw);
   std::string out;
   out.reserve(raw.size());
   for (std::size_t i = 0; i < raw.size(); ++i) {

@@ -22,7 +22,8 @@ enum class TokenKind : std::uint8_t {
   NullMove,        // -- (text: "--"; nag, glyph: a glued glyph as for a Symbol). Z0 is a Symbol
   MoveNumber,      // 12. 12... 12… 12 (the reader ignores them)
   Dots,            // ... or … on its own
-  Nag,             // $n, or a glyph on its own: ! ? !! ?? !? ?! += +- ... (nag: the value)
+  Nag,             // $n, or glyphs on their own: ! ? !! ?? !? ?! += +- ... (nag: the value; 0 for a run
+                   // of several glyphs such as "!!?", which glyph_run_nags splits)
   CheckMark,       // + # ++ on their own (ignored)
   Comment,         // {...} (text: between the braces)
   LineComment,     // ;... to the end of the line (text: after the ';')
@@ -42,13 +43,15 @@ struct Token {
   std::size_t offset = 0;     // byte offset of the token's first character
   int line = 1;               // 1-based line of that character
   std::size_t lineStart = 0;  // byte offset where that line starts
-  int nag = 0;                // Nag; for a Symbol, its glued glyph (0 none, -1 not a known glyph)
+  int nag = 0;                // Nag; for a Symbol, its glued glyph (0 none, -1 not known glyphs,
+                              // -2 a run of several: glyph_run_nags)
   std::string_view glyph;     // Symbol: the glued glyph as written (for messages)
 };
 
 class PgnLexer {
  public:
-  explicit PgnLexer(std::string_view text);
+  // firstLine/firstColumn: where text starts in a larger input (a piece of a stream).
+  explicit PgnLexer(std::string_view text, int firstLine = 1, int firstColumn = 1);
 
   Token next();
 
@@ -58,8 +61,16 @@ class PgnLexer {
   // From the current position: the rest of the current line, then every line starting with '['.
   void skip_tag_lines();
 
+  // Headers-only reading: from the token `from` (the first of a movetext), skips to the next '['
+  // outside comments (the next tag section) or to the end, without reading the moves.
+  void skip_movetext(const Token& from);
+
   // 1-based column of offset in characters (UTF-8 code points), given its line start.
   int column(std::size_t lineStart, std::size_t offset);
+  // Where the next token would be looked for, and its line.
+  std::size_t offset() const { return pos_; }
+  int line() const { return line_; }
+  std::size_t line_start() const { return lineStart_; }
 
  private:
   void skip_blanks();
@@ -89,10 +100,16 @@ class PgnLexer {
   // skip-mode read reports many errors on one huge line.
   std::size_t colLineStart_ = std::size_t(-1), colOffset_ = 0;
   int colValue_ = 1;
+  std::size_t firstLineStart_ = 0;  // the first line's start, whose columns begin at firstColumn_
+  int firstColumn_ = 1;
 };
 
 // The NAG of an annotation glyph ("!" -> 1 ... "?!" -> 6), or 0 if it is none of the six.
 int glyph_nag(std::string_view glyph);
+// The NAGs of a run of glyphs written together, read as python-chess reads them: "!!?" is "!!" then
+// "?", "!!!?" is "!!" then "!?" (ASCII runs in pairs from the left; each Unicode glyph on its own).
+// Returns how many were stored in out (at most max), or 0 if the text holds anything else.
+int glyph_run_nags(std::string_view glyphs, std::uint8_t* out, int max);
 // The glyph of NAG 1..6 ("!", "?", "!!", "??", "!?", "?!"), or an empty view.
 std::string_view nag_glyph(int nag);
 

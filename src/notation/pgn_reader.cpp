@@ -104,10 +104,33 @@ std::string_view san_reason(std::string_view message) {
 
 class PgnReader::Impl {
  public:
-  Impl(std::string_view text, const PgnReadOptions& options) : lex_(text), options_(options) {
+  Impl(std::string_view text, const PgnReadOptions& options)
+      : lex_(text, options.firstLine, options.firstColumn), lex_text_size_(text.size()), options_(options) {
     options_.maxNesting = std::clamp(options_.maxNesting, 0, PGN_MAX_NESTING);
   }
   Status next(PgnGame& game, PgnError& error, int gameIndex);
+
+  // Per game: where it started, and whether its reading met the end of the text.
+  void begin_game() {
+    startSet_ = false;
+    reachedEnd_ = false;
+  }
+  PgnReader::Point start_;
+  bool startSet_ = false;
+  bool reachedEnd_ = false;
+  PgnReader::Point resume_point() {
+    PgnReader::Point p;
+    if (pushedBack_) {
+      p.offset = pushed_.offset;
+      p.line = pushed_.line;
+      p.column = lex_.column(pushed_.lineStart, pushed_.offset);
+    } else {
+      p.offset = lex_.offset();
+      p.line = lex_.line();
+      p.column = lex_.column(lex_.line_start(), lex_.offset());
+    }
+    return p;
+  }
 
  private:
   // An open line: the mainline (frames_[0]) or a variation being read.
@@ -125,7 +148,11 @@ class PgnReader::Impl {
       pushedBack_ = false;
       return pushed_;
     }
-    return lex_.next();
+    Token t = lex_.next();
+    if (t.kind == TokenKind::End || t.kind == TokenKind::UnterminatedComment ||
+        (t.kind == TokenKind::UnterminatedString && t.offset + t.text.size() >= lex_text_size_))
+      reachedEnd_ = true;
+    return t;
   }
   void push_back(const Token& t) {
     pushed_ = t;
@@ -138,6 +165,11 @@ class PgnReader::Impl {
   bool play(Frame& f, const Token& t);
   bool add_comment(Frame& f, PgnGame& game, const Token& t);
   void close_line(Frame& f);
+  static void add_glyph_run(MoveNode& node, std::string_view glyphs) {
+    std::uint8_t nags[64];
+    const int n = pgn_detail::glyph_run_nags(glyphs, nags, 64);
+    node.nags.insert(node.nags.end(), nags, nags + n);
+  }
 
   bool fail(PgnErrorKind kind, const Token& at, const std::string& what) { return fail_at(kind, at, 0, what); }
   bool fail_at(PgnErrorKind kind, const Token& at, int columnShift, const std::string& what);
@@ -145,6 +177,7 @@ class PgnReader::Impl {
   void recover(bool inTags);
 
   PgnLexer lex_;
+  std::size_t lex_text_size_ = 0;
   PgnReadOptions options_;
   Token pushed_;
   bool pushedBack_ = false;
@@ -182,7 +215,8 @@ bool PgnReader::Impl::lexical_error(const Token& t) {
         return fail(PgnErrorKind::BadAnnotation, t,
                     "bad annotation " + quoted(t.text) + ": a NAG is '$' followed by a number from 0 to 255");
       return fail(PgnErrorKind::BadAnnotation, t,
-                  "unknown annotation glyph " + quoted(t.text) + ": the glyphs are !, ?, !!, ??, !? and ?!");
+                  "unknown annotation glyph " + quoted(t.text) +
+                      ": the glyphs are !, ?, !!, ??, !? and ?!, alone or up to 32 written together");
     case TokenKind::BadCharacter: {
       std::string what = "unexpected character " + quoted(t.text);
       if (t.text == "}") what += ": '}' without an opening '{'";
@@ -208,6 +242,10 @@ PgnReader::Status PgnReader::Impl::next(PgnGame& game, PgnError& error, int game
 
   Token t = next_token();
   if (t.kind == TokenKind::End) return Status::End;
+  if (!startSet_) {
+    start_ = PgnReader::Point{t.offset, t.line, lex_.column(t.lineStart, t.offset)};
+    startSet_ = true;
+  }
   fenValue_ = variantValue_ = setUpValue_ = Token();
   game.comments = std::move(carried_);
   carried_.clear();
@@ -215,6 +253,19 @@ PgnReader::Status PgnReader::Impl::next(PgnGame& game, PgnError& error, int game
   if (!ok) {
     recover(true);
     return Status::Error;
+  }
+  if (options_.headersOnly) {
+    if (t.kind == TokenKind::TagOpen) push_back(t);
+    else if (t.kind == TokenKind::End) reachedEnd_ = true;
+    else if (t.kind != TokenKind::Result) {
+      lex_.skip_movetext(t);
+      if (lex_.offset() >= lex_text_size_) reachedEnd_ = true;
+    }
+    if (game.tags.empty()) {  // comments only, or a game without tags: nothing to list
+      game.comments.clear();
+      return next(game, error, gameIndex);
+    }
+    return Status::Game;
   }
   if (!set_up_start(game)) {
     push_back(t);  // the first movetext token may already be the result: recovery must see it
@@ -336,7 +387,7 @@ bool PgnReader::Impl::play(Frame& f, const Token& t) {
   if (t.nag == -1)
     return fail(PgnErrorKind::BadAnnotation, t,
                 "unknown annotation glyph " + quoted(t.glyph) + " after " + quoted(t.text) +
-                    ": the glyphs are !, ?, !!, ??, !? and ?!");
+                    ": the glyphs are !, ?, !!, ??, !? and ?!, alone or up to 16 written together");
   if (null) {
     if (f.pos.in_check())
       return fail(PgnErrorKind::BadNullMove, t,
@@ -364,6 +415,7 @@ bool PgnReader::Impl::play(Frame& f, const Token& t) {
   }
   if (options_.keepWrittenSan) node.san = t.text;
   if (t.nag > 0) node.nags.push_back(std::uint8_t(t.nag));
+  if (t.nag == -2) add_glyph_run(node, t.glyph);
   if (f.target == Frame::Target::Pending) node.commentsBefore = std::move(f.pending);
   f.pending.clear();
   f.line->push_back(std::move(node));
@@ -397,7 +449,8 @@ bool PgnReader::Impl::read_movetext(PgnGame& game, Token t) {
       case TokenKind::Nag:
         if (f.line->empty())
           return fail(PgnErrorKind::BadAnnotation, t, "annotation " + quoted(t.text) + " does not follow a move");
-        f.line->back().nags.push_back(std::uint8_t(t.nag));
+        if (t.nag == 0 && t.text[0] != '$') add_glyph_run(f.line->back(), t.text);
+        else f.line->back().nags.push_back(std::uint8_t(t.nag));
         break;
       case TokenKind::VariationOpen: {
         if (f.line->empty())
@@ -455,7 +508,12 @@ PgnReader::PgnReader(std::string_view text, PgnReadOptions options)
     : impl_(std::make_unique<Impl>(text, options)) {}
 PgnReader::~PgnReader() = default;
 
+PgnReader::Point PgnReader::game_start() const { return impl_->start_; }
+PgnReader::Point PgnReader::resume_point() { return impl_->resume_point(); }
+bool PgnReader::reached_end() const { return impl_->reachedEnd_; }
+
 PgnReader::Status PgnReader::next(PgnGame& game, PgnError& error) {
+  impl_->begin_game();
   Status s = impl_->next(game, error, gameIndex_);
   if (s != Status::End) ++gameIndex_;
   return s;

@@ -209,6 +209,19 @@ GameError Game::play(Move m) {
   return {};
 }
 
+GameError Game::play_on(Move m) {
+  const OutcomeReason r = outcome_.reason;
+  if (r != OutcomeReason::DeadPosition && r != OutcomeReason::FivefoldRepetition &&
+      r != OutcomeReason::SeventyFiveMoves)
+    return play(m);
+  if (!is_legal(m)) return illegal_move_error(m);
+  const Outcome drawn = outcome_;
+  if (endedAtPly_ < 0) endedAtPly_ = ply();
+  apply(m);
+  outcome_ = drawn;
+  return {};
+}
+
 GameError Game::undo() {
   if (history_.empty()) return make_error(GameErrorKind::NothingToUndo, "cannot undo: no move has been played");
   const PlyRecord rec = history_.back();
@@ -219,7 +232,12 @@ GameError Game::undo() {
   claimedMove_ = Move::none();
   // A move was played from this position, so the board did not end the game
   // here, and the board's verdict depends only on the position and the history
-  // before it, both restored: no need to analyse it again.
+  // before it, both restored: no need to analyse it again. Moves played on after an automatic
+  // draw (play_on) keep that draw until the move that made it is taken back.
+  if (endedAtPly_ >= 0 && ply() >= endedAtPly_) {
+    if (ply() == endedAtPly_) endedAtPly_ = -1;  // back at the draw itself: an ordinary ended game
+    return {};
+  }
   outcome_ = Outcome::ongoing();
   return {};
 }

@@ -119,6 +119,15 @@ class Game {
   GameError undo();
   // Plays the most recently undone move again.
   GameError redo();
+  // Historical games (issue 14): before 2014 fivefold repetition and the 75-move rule ended nothing
+  // on their own, and players often go on in a dead position; databases hold such games. play_on(m)
+  // plays a legal move after the game ended by one of those automatic draws (dead position,
+  // fivefold repetition, 75-move rule): the move joins the history, the outcome stays that draw,
+  // and ended_at_ply() says where it happened. Anything else as play(m).
+  GameError play_on(Move m);
+  // The ply (moves played from the start) at which the game ended, when moves were played on after
+  // an automatic draw (play_on); -1 otherwise.
+  int ended_at_ply() const { return endedAtPly_; }
 
   // ---- draw claims by the player having the move (Art. 9.2, 9.3, 9.5) ----
   // Granted if the current position has occurred at least three times, or 50
@@ -161,6 +170,7 @@ class Game {
   Outcome outcome_;
   std::optional<Color> drawOffer_;
   Move claimedMove_;
+  int endedAtPly_ = -1;
 };
 
 // FIDE's "same position" (Art. 9.2.3), compared field by field: same player to

@@ -12,7 +12,7 @@ export function packageFiles() {
     'dist/escaque.wasm', 'dist/escaque-rules.wasm', 'dist/escaque.mjs', 'dist/loader.mjs', 'dist/node-files.mjs',
     'dist/errors.mjs', 'dist/squares.mjs', 'dist/setup.mjs',
     'dist/api.mjs', 'dist/index.mjs', 'dist/index.node.mjs', 'dist/index.d.ts', 'dist/index.cjs', 'dist/index.d.cts',
-    'dist/rules.mjs', 'dist/rules.node.mjs', 'dist/rules.d.ts',
+    'dist/rules.mjs', 'dist/rules.node.mjs', 'dist/rules.d.ts', 'dist/pgn.mjs', 'dist/pgn.d.ts',
     'dist/engine.mjs', 'dist/engine-worker.mjs', 'dist/engine-protocol.mjs',
     'dist/compat/chess.mjs', 'dist/compat/chess.node.mjs', 'dist/compat/chess.d.ts', 'dist/compat/board.mjs',
     'dist/compat/chessjs-moves.mjs', 'dist/compat/fen.mjs', 'dist/compat/pgn.mjs',
