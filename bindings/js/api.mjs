@@ -865,4 +865,3 @@ export function perft(fen, depth) {
   }
   return check(wasm().positionPerft(fen, depth)).nodes;
 }
-
