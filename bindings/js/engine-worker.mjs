@@ -37,8 +37,15 @@ const inNode = typeof process === 'object' && typeof process.versions === 'objec
 
 let port;  // {post(message), onMessage(handler)}
 if (inNode) {
-  const { parentPort } = await import('node:worker_threads');
-  port = { post: (m) => parentPort.postMessage(m), onMessage: (h) => parentPort.on('message', h) };
+  // No top-level await in this module: bundlers build workers as classic scripts by default (Vite:
+  // IIFE), which cannot have one. Until the import has resolved, messages wait for it in order; after
+  // it they are posted at once, which matters: a search runs synchronously and streams its lines
+  // while it runs, when no promise callback could. (No message arrives before then: the handler is
+  // attached after the import too.)
+  let parentPort = null;
+  const parent = import('node:worker_threads').then((m) => (parentPort = m.parentPort));
+  port = { post: (m) => { if (parentPort) parentPort.postMessage(m); else parent.then((p) => p.postMessage(m)); },
+    onMessage: (h) => { parent.then((p) => p.on('message', h)); } };
 } else {
   port = { post: (m) => self.postMessage(m), onMessage: (h) => { self.onmessage = (e) => h(e.data); } };
 }

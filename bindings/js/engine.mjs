@@ -168,6 +168,13 @@ function searchResult(bestMove, ponder, bestMoveSan, ponderSan, last, lines, sto
   };
 }
 
+// The package's own worker, next to this file. A WorkerLink given this very URL starts it with the
+// `new Worker(new URL('./engine-worker.mjs', import.meta.url), {type: 'module'})` written out below,
+// the form bundlers (Vite, webpack 5, Parcel) recognise: they then bundle engine-worker.mjs with its
+// imports as a worker of its own, where a URL held in a variable is copied as a bare file whose
+// imports no longer resolve.
+const DEFAULT_WORKER = new URL('./engine-worker.mjs', import.meta.url);
+
 // One worker and its messages. Made lazily; replaced after a forced stop or a crash.
 class WorkerLink {
   #queue = [];       // messages posted before the worker exists (Node creates it after an import)
@@ -211,7 +218,9 @@ class WorkerLink {
       this.#kill = () => { worker.terminate().catch(() => {}); };
       this.#setBusy = (busy) => (busy ? worker.ref() : worker.unref());
     } else {
-      const worker = new Worker(url, { type: 'module' });
+      const worker = url === DEFAULT_WORKER
+        ? new Worker(new URL('./engine-worker.mjs', import.meta.url), { type: 'module' })
+        : new Worker(url, { type: 'module' });
       worker.onmessage = (e) => receive(e.data);
       worker.onerror = (e) => { e.preventDefault?.(); broken(e.message || `cannot load ${url}`); };
       worker.onmessageerror = () => broken('a message could not be read');
@@ -292,7 +301,7 @@ export class Engine {
     if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && typeof wasmUrl?.href !== 'string') {
       throw new InvalidArgumentError(`new Engine(config): config.wasmUrl must be a string or URL, got ${describe(wasmUrl)}`);
     }
-    this.#url = workerUrl !== undefined ? workerUrl : new URL('./engine-worker.mjs', import.meta.url);
+    this.#url = workerUrl !== undefined ? workerUrl : DEFAULT_WORKER;
     // Resolved against the page (as a fetch would), not against the worker's own URL.
     this.#wasmUrl = wasmUrl === undefined ? '' : resolveUrl(wasmUrl);
     // sharedMemory: false forces the fallback (stop by terminating the worker), as on a page

@@ -112,3 +112,50 @@ test('Vite emits the .wasm as an asset and the bundle runs in Chromium, main thr
   assert.ok(wasmRequests.every((u) => u.startsWith(baseUrl)), wasmRequests.join(' '));
   await page.close();
 });
+
+// Issue 13: with nothing but Vite's defaults (its worker build is a classic IIFE script), the Engine's
+// worker is found, bundled with its imports, and searches; the page gets a move from it.
+const ENGINE_MAIN = `
+import { init, Chess, Engine } from 'escaque';
+const out = document.getElementById('main');
+try {
+  await init();
+  const game = new Chess();
+  game.move('e4');
+  const engine = new Engine();
+  const { bestMove, bestMoveSan } = await engine.bestMove(game, { depth: 5 });
+  out.textContent = JSON.stringify({ bestMove, bestMoveSan, legal: game.moves().some((m) => m.uci === bestMove) });
+  engine.dispose?.();
+} catch (e) {
+  out.textContent = JSON.stringify({ error: e.name + ': ' + e.message });
+}`;
+
+test("Vite's production defaults: an Engine imported from 'escaque' plays a legal move", async () => {
+  const root = await mkdtemp(join(tmpdir(), 'escaque-vite-engine-'));
+  let engineServer;
+  try {
+    const app = join(root, 'app');
+    await mkdir(join(app, 'node_modules'), { recursive: true });
+    await symlink(ROOT, join(app, 'node_modules', 'escaque'), 'dir');
+    await writeFile(join(app, 'index.html'), PAGE.replace('<pre id="worker">loading</pre>', ''));
+    await writeFile(join(app, 'main.js'), ENGINE_MAIN);
+    await build({ root: app, logLevel: 'error', configFile: false, build: { outDir: join(root, 'web'), emptyOutDir: true } });
+    const assets = await readdir(join(root, 'web', 'assets'));
+    assert.ok(assets.some((f) => /^engine-worker-.*\.js$/.test(f)), `the worker was bundled as a script: ${assets.join(' ')}`);
+    engineServer = await startServer({ port: 0, root });
+    const page = await browser.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`http://127.0.0.1:${engineServer.address().port}/`);
+    await page.waitForFunction(() => document.getElementById('main').textContent !== 'loading', null, { timeout: 60_000 });
+    const answer = JSON.parse(await page.textContent('#main'));
+    assert.equal(answer.error, undefined, answer.error);
+    assert.match(answer.bestMove, /^[a-h][1-8][a-h][1-8][nbrq]?$/);
+    assert.equal(answer.legal, true, JSON.stringify(answer));
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    await new Promise((resolve) => (engineServer ? engineServer.close(resolve) : resolve()));
+    await rm(root, { recursive: true, force: true });
+  }
+});
