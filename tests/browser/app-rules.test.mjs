@@ -96,18 +96,15 @@ describe('the app ends games by the Laws', { timeout: 120_000 }, () => {
     assert.equal(await page.getAttribute('body', 'data-plies'), '7', 'the intended move is not made');
   });
 
-  test('a claim with a move that does not repeat is refused: the move stands, the claim is a draw offer', async () => {
+  test('a move that does not repeat offers no claim with it; played, it is an ordinary move', async () => {
     await newGame(page);
     await typeMoves(page, ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1']);
     await page.fill('#move-input', 'e5');
-    await page.click('#claim-with-move');
+    assert.equal(await page.isHidden('#claim-with-move'), true, 'e5 gives no grounds for a claim');
+    await page.press('#move-input', 'Enter');
     await page.waitForFunction(() => document.body.dataset.plies === '8');
     assert.equal(await banner(page), null);
-    assert.match(await page.textContent('#notice'), /Claim refused/);
-    assert.equal(await page.isVisible('#offer'), true, 'White must answer Black\'s offer');
-    assert.match(await page.textContent('#offer-text'), /Black offers a draw/);
-    await page.click('#decline-draw');
-    assert.equal(await page.isHidden('#offer'), true);
+    assert.equal(await page.isHidden('#offer'), true, 'no claim, no offer');
   });
 
   test('50-move rule: claim after the 100th half-move, by the player to move', async () => {
@@ -179,9 +176,10 @@ describe('the app ends games by the Laws', { timeout: 120_000 }, () => {
     await page.check('input[name="start"][value="fen"]');
     await page.fill('#ng-position', 'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     await page.click('#ng-start');
-    await page.waitForFunction(() => /Could not start/.test(document.getElementById('notice').textContent));
-    assert.match(await page.textContent('#notice'), /field 1|rank|9/);
+    await page.waitForSelector('#ng-error:not([hidden])');
+    assert.match(await page.textContent('#ng-error'), /field 1|rank|9/);
     assert.equal(await page.getAttribute('body', 'data-plies'), '1');
+    await page.click('#ng-cancel');
   });
 
   test('no console errors or page errors during all of the above', () => {

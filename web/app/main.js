@@ -37,13 +37,20 @@ let lastChoices = null;    // for the rematch
 // ---- the game's events ----
 
 // Only the owning tab saves; a failure (storage full or disabled) is told once and the game goes on.
-ctrl.addEventListener('save', () => { if (tabs.owner) saveResult(tabs.saveGame(ctrl.record)); });
+ctrl.addEventListener('save', () => {
+  if (tabs.owner) saveResult(tabs.saveGame(ctrl.record));
+  renderExport();  // the clock's answer to a press brings that move's %clk time
+});
 ctrl.addEventListener('change', () => {
   if (viewPly !== null && viewPly > ctrl.record.moves.length) viewPly = null;
   render();
   afterChange();
 });
 ctrl.addEventListener('end', () => {
+  // What was said during the game (an offer, the resignation question) ends with it; a message about
+  // the ending itself (a granted claim, the engine's acceptance) is shown after this.
+  showStatus('');
+  delete $('resign').dataset.confirm;
   engine.stop();
   engine.stopAnalysis();
   sound('end');
@@ -244,14 +251,45 @@ $('claim-with-move').addEventListener('click', () => {
   if (!text) return;
   try {
     const { language } = typedMove(text);
+    const move = trialMove(text, language);  // throws if illegal: nothing changes then
     const result = ctrl.claimDraw(text, language);
     $('move-input').value = '';
+    showMoveError('');
     renderActions();
-    showStatus(result.granted ? `Claim granted: ${result.explanation}` : `Claim refused: ${result.explanation}`);
+    showStatus(`Claim ${result.granted ? 'granted' : 'refused'}: ${claimExplanation(result.explanation, move)}`);
   } catch (e) {
     showMoveError(e.message);
   }
 });
+
+// The package explains a claim as "granted: …" / "refused: …" and names the intended move in UCI;
+// the app says "Claim granted:" itself and names the move as the player wrote it, in SAN.
+function claimExplanation(explanation, move) {
+  const text = explanation.replace(/^(granted|refused): /, '');
+  return move ? text.replaceAll(move.uci, move.san) : text;
+}
+
+// The move `text` would be, played on a copy of the game; throws if it is not legal.
+function trialMove(text, language) {
+  const copy = ctrl.game.clone();
+  try {
+    return copy.move(text, { language });
+  } finally {
+    copy.dispose();
+  }
+}
+
+// Whether the typed text is a legal move that makes a draw claim good (Art. 9.2.1/9.3.1).
+function claimableTypedMove() {
+  const text = $('move-input').value.trim();
+  if (!text) return false;
+  try {
+    const { language } = typedMove(text);
+    return ctrl.game.canClaimDraw(trialMove(text, language).uci);
+  } catch {
+    return false;  // not a legal move here
+  }
+}
 
 function showMoveError(message) {
   $('move-error').textContent = message;
@@ -279,7 +317,7 @@ $('offer-draw').addEventListener('click', () => {
   }
 });
 $('accept-draw').addEventListener('click', () => act(() => ctrl.acceptDraw()));
-$('decline-draw').addEventListener('click', () => act(() => ctrl.declineDraw()));
+$('decline-draw').addEventListener('click', () => act(() => { ctrl.declineDraw(); showStatus(''); }));
 $('resign').addEventListener('click', () => {
   const side = humanSide();
   if (confirmAction($('resign'), `Resign as ${COLOR[side]}? Click again to confirm.`)) act(() => ctrl.resign(side));
@@ -310,7 +348,10 @@ function confirmAction(button, question) {
   }
   button.dataset.confirm = 'pending';
   showStatus(question);
-  setTimeout(() => delete button.dataset.confirm, 3000);
+  setTimeout(() => {
+    delete button.dataset.confirm;
+    if ($('notice').textContent === question) showStatus('');  // the question lapses with its time
+  }, 3000);
   return false;
 }
 
@@ -380,13 +421,8 @@ async function newGameDialog(rematch = false) {
     showStatus(`The new-game dialog could not load: ${e.message}`);
     return;
   }
-  const choices = await ui.askNewGame(previous);
-  if (!choices) return;
-  try {
-    startGame(choices);
-  } catch (e) {
-    showStatus(`Could not start that game: ${e.message}`);
-  }
+  // The game starts from inside the dialog: a position the rules refuse is told there, the text kept.
+  await ui.askNewGame(previous, startGame);
 }
 
 function startGame(choices) {
@@ -406,6 +442,8 @@ function startGame(choices) {
   flipped = false;
   clockView.resetWarnings();
   $('thinking').hidden = true;
+  $('move-input').value = '';  // the last game's typed move and its error are not this game's
+  showMoveError('');
   ctrl.start(record);
   showStatus('');
 }
@@ -529,7 +567,7 @@ function renderActions() {
   if (started) document.body.dataset.role = viewer ? 'viewer' : 'owner';
   $('new-game').disabled = viewer;
   $('claim-draw').hidden = !(humanToMove && ctrl.game.canClaimDraw());
-  $('claim-with-move').hidden = !(humanToMove && $('move-input').value.trim() !== '');
+  $('claim-with-move').hidden = !(humanToMove && claimableTypedMove());
   $('play-move').disabled = !humanToMove;
   $('move-input').disabled = !humanToMove;
   const offerer = humanSide();
@@ -537,7 +575,12 @@ function renderActions() {
   $('resign').hidden = over;
   const responder = offer ? other(offer) : null;
   $('offer').hidden = !(offer && ctrl.playerType(responder) === 'human');
-  $('offer-text').textContent = offer ? `${COLOR[offer]} offers a draw.` : '';
+  // Art. 5.2.3: an agreement needs a move by each player; before that an offer can only be declined.
+  // The package counts plies as the FEN does (from move 1), so the app does the same.
+  const agreeable = plyOf(ctrl.game.fen()) >= 2;
+  $('accept-draw').hidden = !agreeable;
+  $('offer-text').textContent = !offer ? '' : agreeable ? `${COLOR[offer]} offers a draw.`
+    : `${COLOR[offer]} offers a draw; it can be agreed only after both players have made a move (FIDE Art. 5.2.3).`;
   $('take-back').hidden = !(ctrl.record.casual && !over && ctrl.record.moves.length > 0);
   $('stop-engine').hidden = !engineThinking;
   $('rematch').hidden = !ctrl.over || viewer || !lastChoices;

@@ -54,11 +54,15 @@ export function timeControlFromForm() {
   return validateTimeControl({ periods, increment, delay, delayMode: delay > 0 ? $('ng-delay-mode').value : 'none' });
 }
 
-/** Opens the dialog, preset from `previous` (a rematch swaps colours); resolves with the choices or null. */
-export function askNewGame(previous = null) {
+/**
+ * Opens the dialog, preset from `previous` (a rematch swaps colours). On Start, `start(choices)` starts
+ * the game; if it throws (a FEN the rules refuse...), the dialog stays open with what was typed and shows
+ * why, next to the field at fault. Resolves with the choices of the game started, or null (cancelled).
+ */
+export function askNewGame(previous = null, start = () => {}) {
   const dialog = $('new-game-dialog');
   const form = $('new-game-form');
-  $('ng-error').hidden = true;
+  showError(null);
   if (previous) {
     form.elements.opponent.value = previous.opponent;
     $('ng-color').value = previous.color;
@@ -75,12 +79,21 @@ export function askNewGame(previous = null) {
     };
     const onSubmit = (e) => {
       e.preventDefault();
+      let choices;
       try {
-        done(readChoices());
+        choices = readChoices();
       } catch (err) {
-        $('ng-error').textContent = err.message;
-        $('ng-error').hidden = false;
+        showError(err.message, err.field);
+        return;
       }
+      try {
+        start(choices);
+      } catch (err) {
+        showError(`Could not start that game: ${err.message}`,
+          choices.fen !== undefined || choices.pgn !== undefined ? 'ng-position' : null);
+        return;
+      }
+      done(choices);
     };
     const onCancel = (e) => { e.preventDefault(); done(null); };
     form.addEventListener('submit', onSubmit);
@@ -89,6 +102,22 @@ export function askNewGame(previous = null) {
     dialog.showModal();
   });
 }
+
+// The dialog's error line (null: none), and the field it is about marked invalid (the fields that can be
+// at fault name #ng-error in aria-describedby, web/index.html); editing that field clears both.
+function showError(message, field = null) {
+  const error = $('ng-error');
+  error.textContent = message ?? '';
+  error.hidden = !message;
+  for (const el of $('new-game-form').querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+  if (!message || !field) return;
+  const el = $(field);
+  el.setAttribute('aria-invalid', 'true');
+  el.addEventListener('input', () => showError(null), { once: true });
+  el.focus();
+}
+
+const fieldError = (message, field) => Object.assign(new Error(message), { field });
 
 function readChoices() {
   const form = $('new-game-form');
@@ -104,12 +133,12 @@ function readChoices() {
   if (start === '960random') choices.chess960Index = Math.floor(Math.random() * 960);
   if (start === '960number') {
     const n = Number($('ng-960').value);
-    if (!Number.isInteger(n) || n < 0 || n > 959) throw new Error('Chess960 number: a whole number from 0 to 959');
+    if (!Number.isInteger(n) || n < 0 || n > 959) throw fieldError('Chess960 number: a whole number from 0 to 959', 'ng-960');
     choices.chess960Index = n;
   }
   if (start === 'fen') {
     const text = $('ng-position').value.trim();
-    if (!text) throw new Error('Paste a FEN or a PGN to start from');
+    if (!text) throw fieldError('Paste a FEN or a PGN to start from', 'ng-position');
     if (/^\s*\[|\b1\.\s*\S/.test(text)) choices.pgn = text;
     else {
       choices.fen = text;
