@@ -26,22 +26,8 @@ max_seconds="${FUZZ_MAX_SECONDS:-0}"
 cxx="${CXX:-clang++}"
 jobs="${JOBS:-2}"
 
-source "$root/scripts/lib/instrumented-build.sh"
-
-if ! command -v "$cxx" >/dev/null; then
-  echo "fuzz-long.sh: $cxx not found; libFuzzer needs clang (set CXX=clang++-NN)" >&2
-  exit 2
-fi
-
-instrumented_build fuzz-long.sh "$build" "$cxx" "$jobs" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_FUZZ=ON
-
-targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then
-  for exe in "$build"/tests/fuzz/*_fuzz; do [ -x "$exe" ] && targets+=("$(basename "$exe")"); done
-fi
-[ ${#targets[@]} -gt 0 ] || { echo "fuzz-long.sh: no fuzz targets were built" >&2; exit 1; }
-
 source "$root/scripts/lib/fuzz-targets.sh"
+fuzz_build_targets fuzz-long.sh "$@"
 long="$build/long"
 findings="$long/findings"
 mkdir -p "$long" "$findings"
@@ -51,7 +37,6 @@ commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')
 failed=()
 for t in "${targets[@]}"; do
   exe="$build/tests/fuzz/$t"
-  [ -x "$exe" ] || { echo "fuzz-long.sh: no such target $t" >&2; exit 1; }
   work="$build/corpus/$t"
   mkdir -p "$work"
   dict=()

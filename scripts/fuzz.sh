@@ -20,25 +20,8 @@ fuzz_jobs="${FUZZ_JOBS:-2}"
 cxx="${CXX:-clang++}"
 jobs="${JOBS:-2}"
 
-source "$root/scripts/lib/instrumented-build.sh"
-
-if ! command -v "$cxx" >/dev/null; then
-  echo "fuzz.sh: $cxx not found; libFuzzer needs clang (set CXX=clang++-NN)" >&2
-  exit 2
-fi
-
-instrumented_build fuzz.sh "$build" "$cxx" "$jobs" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_FUZZ=ON
-
-targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then
-  for exe in "$build"/tests/fuzz/*_fuzz; do [ -x "$exe" ] && targets+=("$(basename "$exe")"); done
-fi
-[ ${#targets[@]} -gt 0 ] || { echo "fuzz.sh: no fuzz targets were built" >&2; exit 1; }
-
 source "$root/scripts/lib/fuzz-targets.sh"
-for t in "${targets[@]}"; do
-  [ -x "$build/tests/fuzz/$t" ] || { echo "fuzz.sh: no such target $t" >&2; exit 1; }
-done
+fuzz_build_targets fuzz.sh "$@"
 
 # One target: its log in build/fuzz/<target>.log, its exit status in build/fuzz/<target>.status.
 run_target() {

@@ -1,4 +1,29 @@
-# Sourced by scripts/fuzz.sh and scripts/fuzz-long.sh: what each libFuzzer target takes.
+# Sourced by scripts/fuzz.sh and scripts/fuzz-long.sh: building the libFuzzer targets, and what each
+# target takes.
+
+source "$(dirname "${BASH_SOURCE[0]}")/instrumented-build.sh"
+
+# Builds the targets in $build with $cxx and $jobs (the caller's variables) and sets the array
+# `targets` to the names given, or to every target built when none is given. $1: the calling script's
+# name, for its messages; the rest: target names.
+fuzz_build_targets() {
+  local script="$1"
+  shift
+  if ! command -v "$cxx" >/dev/null; then
+    echo "$script: $cxx not found; libFuzzer needs clang (set CXX=clang++-NN)" >&2
+    exit 2
+  fi
+  instrumented_build "$script" "$build" "$cxx" "$jobs" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_FUZZ=ON
+  targets=("$@")
+  if [ ${#targets[@]} -eq 0 ]; then
+    for exe in "$build"/tests/fuzz/*_fuzz; do [ -x "$exe" ] && targets+=("$(basename "$exe")"); done
+  fi
+  [ ${#targets[@]} -gt 0 ] || { echo "$script: no fuzz targets were built" >&2; exit 1; }
+  local t
+  for t in "${targets[@]}"; do
+    [ -x "$build/tests/fuzz/$t" ] || { echo "$script: no such target $t" >&2; exit 1; }
+  done
+}
 
 # Longest input libFuzzer generates for a target (-max_len), in bytes.
 fuzz_max_len() {
