@@ -50,7 +50,8 @@ named(HistoryError, 'HistoryError');
 export class DrawOfferError extends EscaqueError {}
 named(DrawOfferError, 'DrawOfferError');
 // code: INVALID_POSITION. A position edited with put()/remove()/setTurn()/... that no game can
-// start from; `problems` lists every reason ({code, message, square?}), `fen` is the position.
+// start from (Chess.fromSetup): `reason` is the core's rule broken (e.g. 'KingCount'), `fen` the
+// position, `offset` where in that FEN.
 export class InvalidPositionError extends EscaqueError {
   constructor(message, details) { super(message, 'INVALID_POSITION', details); }
 }
