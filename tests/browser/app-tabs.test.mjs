@@ -3,7 +3,7 @@
 // over mid-game with its clock running; no move is ever lost and an older state never overwrites a
 // newer one (web/app/tab-owner.js).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterEach, beforeEach, describe, test } from 'node:test';
 
 import { useServedChromium } from './harness.mjs';
 import { newGame, openApp, typeMoves } from './app-helpers.mjs';
@@ -24,10 +24,12 @@ async function showsMoves(page, list) {
 }
 
 describe('two tabs, one game', TIMEOUT, () => {
+  // Each test gets a profile of its own (storage, locks, channels), so a test that fails midway
+  // leaves no owning tab behind to turn the next test's first tab into a viewer.
   let context;
   let problems = [];
-  before(async () => { context = await env.browser.newContext(); });
-  after(async () => { await context?.close(); });
+  beforeEach(async () => { context = await env.browser.newContext(); });
+  afterEach(async () => { await context?.close(); context = null; });
 
   async function open() {
     const tab = await openApp(env, { context });
@@ -86,12 +88,15 @@ describe('two tabs, one game', TIMEOUT, () => {
     // A plays on; B follows.
     await typeMoves(a, ['Nf3']);
     await showsMoves(b, ['e4', 'c5', 'Nf3']);
+    // The move is on the board before the clock press is stored: wait for the press, not a time.
+    await a.waitForFunction(() => window.__escaque.clock.state?.running === 'b');
     const aState = await a.evaluate(() => window.__escaque.clock.state);
     assert.equal(aState.running, 'b');
     // Takeover mid-game, Black's clock running: B plays on with the same clock (same turn start), A watches.
     await b.click('#play-here');
     await b.waitForSelector('body[data-role="owner"]');
     await a.waitForSelector('body[data-role="viewer"]');
+    await b.waitForFunction(() => window.__escaque.clock.state?.running === 'b');
     const bState = await b.evaluate(() => window.__escaque.clock.state);
     assert.equal(bState.running, 'b');
     assert.equal(bState.turnStart, aState.turnStart, 'Black\'s turn kept running through the takeover');
