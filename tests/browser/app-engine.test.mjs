@@ -36,7 +36,8 @@ describe('against the engine', { timeout: 300_000 }, () => {
   });
 
   test('a full game on the board, to its end, with the engine\'s moves arriving by themselves', async (t) => {
-    await newGame(page, { opponent: 'engine', color: 'w', level: 'full', preset: '3+2' });
+    // Bullet (1+0): the engine's time management at its tightest, and a game short enough for CI.
+    await newGame(page, { opponent: 'engine', color: 'w', level: 'full', preset: '1+0' });
     const next = random(2026);
     let moves = 0;
     for (;;) {
