@@ -13,8 +13,10 @@ if (game) {
   game.addEventListener('nodechange', (e) => { const ply: number = e.detail.ply; void ply; });
   game.pgn = '1. e4 e5 *';
   void game.ready.then(() => game.goTo(game.game?.moves[0] ?? null));
-  // @ts-expect-error ply is read-only
   game.ply = 3;
+  game.ply = 'last';
+  // @ts-expect-error the node is read-only (goTo moves)
+  game.node = null;
 }
 const tree = document.createElement('escaque-move-tree');
 const t: EscaqueMoveTree = tree;

@@ -39,7 +39,9 @@ export class EscaqueGame extends HTMLElement {
   readonly games: PgnRecord[];
   /** The node shown (null: the start) and the position. */
   readonly node: PgnNode | null;
-  readonly ply: number;
+  /** The ply shown; setting it (a number or "last") shows that mainline ply, as the attribute. */
+  get ply(): number;
+  set ply(value: number | 'last');
   readonly fen: string;
   /** Shows the position after `node` (null: the start); RangeError for a node of another game. */
   goTo(node: PgnNode | null, announce?: boolean): void;
@@ -59,14 +61,13 @@ export interface EscaqueGameAttributes {
   pgn?: string;
   orientation?: 'white' | 'black';
   ply?: number | string;
-  game?: number | string;
+  'game-index'?: number | string;
   coordinates?: boolean | '';
   theme?: string;
   'board-theme'?: string;
   pieces?: string;
   'piece-set'?: string;
   analyse?: boolean | '';
-  label?: string;
 }
 
 /** What JSX may put on any escaque element: its attributes plus the usual ones. */

@@ -9,8 +9,8 @@
 //   <escaque-game>[Event "…"] 1. e4 e5 …</escaque-game>          (inline: the element's text)
 //   el.pgn = text;  el.game = treeFromReadPgnGame;  el.addEventListener('analyse', (e) => e.detail.fen)
 //
-// Attributes: src, pgn, orientation (white|black), ply (a mainline ply, or "last"), game (index in a
-// file of many), coordinates, theme, piece-set, analyse (shows the Analyse button), label.
+// Attributes: src, pgn, orientation (white|black), ply (a mainline ply, or "last"), game-index (in a
+// file of many), coordinates, theme, piece-set, analyse (shows the Analyse button).
 // Properties: pgn, game (the tree shown), games (every record read), node (the current node),
 // ready (a Promise), and the methods goTo(node|null), first(), prev(), next(), last(), flip().
 // Events: `nodechange` {node, ply, fen}; `load` {games, errors}; `analyse` {fen, pgn, ply, node, uci};
@@ -110,7 +110,7 @@ function gameTitle(record) {
 
 export class EscaqueGame extends ElementBase {
   static get observedAttributes() {
-    return ['src', 'pgn', 'orientation', 'ply', 'game', 'coordinates', 'theme', 'piece-set', 'analyse', 'label'];
+    return ['src', 'pgn', 'orientation', 'ply', 'game-index', 'coordinates', 'theme', 'piece-set', 'analyse'];
   }
 
   #ui;
@@ -217,7 +217,7 @@ export class EscaqueGame extends ElementBase {
   attributeChangedCallback(name, old, value) {
     if (!this.#connected || old === value) return;
     if (name === 'src' || name === 'pgn') this.#reload();
-    else if (name === 'game') { const i = Number(value); if (Number.isInteger(i)) this.#show(i); }
+    else if (name === 'game-index') { const i = Number(value); if (Number.isInteger(i)) this.#show(i); }
     else if (name === 'ply') this.#startAt();
     else if (name === 'analyse') this.#ui.analyse.hidden = value === null;
     else this.#applyBoardAttributes();
@@ -250,6 +250,8 @@ export class EscaqueGame extends ElementBase {
   get games() { return this.#records.map((r) => ({ ...r })); }
   get node() { return this.#node; }
   get ply() { return this.#node === null ? 0 : this.#tree.info(this.#node).ply; }
+  /** Shows a mainline ply (a number or "last"), as the attribute does (frameworks set properties). */
+  set ply(value) { this.setAttribute('ply', String(value)); }
   get fen() { return this.#tree ? fenAfter(this.#tree.game, this.#tree, this.#fens, this.#node) : START_FEN; }
 
   #reload() {
@@ -301,7 +303,7 @@ export class EscaqueGame extends ElementBase {
         return o;
       }));
       this.#ui.picker.hidden = records.length < 2;
-      const wanted = Number(this.getAttribute('game') ?? 0);
+      const wanted = Number(this.getAttribute('game-index') ?? 0);
       const errors = records.filter((r) => r.error).length;
       this.#show(Number.isInteger(wanted) && wanted >= 0 && wanted < records.length ? wanted : 0);
       this.#emit('load', { games: records.length, errors });

@@ -2,7 +2,7 @@
 // --escaque-* custom properties and ::part() names (docs/viewer.md, "Styling").
 export const GAME_CSS = `
 :host{display:block;container-type:inline-size;min-width:min(100%,16rem);max-width:100%;
-font-family:var(--escaque-font,system-ui,sans-serif);color:var(--escaque-text,#1d1d22)}
+font-family:var(--escaque-font,system-ui,sans-serif);color:var(--escaque-text,inherit)}
 :host([hidden]){display:none}
 .game{display:flex;flex-direction:column;gap:.4rem}
 .title{margin:0;font-weight:600}
@@ -18,7 +18,7 @@ color:var(--escaque-error,#8a1414);border:1px solid currentColor}
 .side{min-width:0;display:flex;flex-direction:column;gap:.4rem}
 .moves-box{min-height:0;flex:1;display:flex;flex-direction:column}
 .moves-box .tree{max-height:var(--escaque-moves-height,16rem);border:1px solid var(--escaque-panel-border,#d4d4da);
-border-radius:.3em;background:var(--escaque-panel,transparent)}
+border-radius:.3em}
 @container (min-width:36rem){
 .main{grid-template-columns:minmax(0,3fr) minmax(13rem,2fr)}
 .side{contain:size;height:100%}
@@ -26,12 +26,13 @@ border-radius:.3em;background:var(--escaque-panel,transparent)}
 }
 .player{display:flex;justify-content:space-between;align-items:center;gap:.5em;padding:.15em .1em;font-size:.95em}
 .player .name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.player .clock{font-variant-numeric:tabular-nums;padding:0 .4em;border-radius:.2em;background:var(--escaque-clock,#ececf0)}
+.player .clock{font-variant-numeric:tabular-nums;padding:0 .4em;border-radius:.2em;background:var(--escaque-clock,#ececf0);
+color:var(--escaque-clock-text,#1d1d22)}
 .player.to-move .clock{background:var(--escaque-clock-active,#1d1d22);color:var(--escaque-clock-active-text,#fff)}
 .player .clock[hidden]{display:none}
 .nav{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin-top:.3rem}
 .nav button{font:inherit;min-width:2.6em;min-height:2.2em;padding:.1em .5em;border-radius:.3em;cursor:pointer;
-border:1px solid var(--escaque-button-border,#8d8d99);background:var(--escaque-button,#f6f6f8);color:inherit}
+border:1px solid var(--escaque-button-border,#8d8d99);background:var(--escaque-button,#f6f6f8);color:var(--escaque-button-text,#1d1d22)}
 .nav button:disabled{opacity:.45;cursor:default}
 .nav button:focus-visible{outline:2px solid var(--escaque-focus,#0a58ca);outline-offset:1px}
 .nav button[hidden]{display:none}

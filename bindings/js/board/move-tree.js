@@ -24,7 +24,7 @@ import { indexTree, moveLabel, moveNumberText, nagGlyph } from './game-tree.js';
 export const MOVE_TREE_CSS = `
 :host{display:block}
 .tree{overflow:auto;max-height:var(--escaque-moves-height,none);line-height:1.6;font-size:var(--escaque-moves-font-size,.95rem);
-color:var(--escaque-moves-color,inherit);overscroll-behavior:contain;padding:.25em .4em}
+color:var(--escaque-moves-color,#1d1d22);background:var(--escaque-panel,#fff);overscroll-behavior:contain;padding:.25em .4em}
 .tree p{margin:.2em 0}
 .line{display:block}
 .move{all:unset;cursor:pointer;padding:0 .2em;border-radius:.25em;font-weight:600;white-space:nowrap}
