@@ -2,7 +2,8 @@
 // <escaque-game>'s bars (issue 16; docs/benchmarks.md "Game viewer"):
 //  1. size: its own code (the element, the board core, the move tree, the eval graph, styles, pieces)
 //     bundled and minified by esbuild, gzip -9; the package's rules (rules.mjs, pgn.mjs, api.mjs and the
-//     WebAssembly) are left out as external.
+//     WebAssembly) are left out as external; also without the piece artwork (pieces.js), as
+//     scripts/board-size.mjs measures the board.
 //  2. first render of an 80-move annotated game (160 plies; a comment, [%eval] and [%clk] on every
 //     move, NAGs, a 3-move variation every 10 plies) in headless Chromium: from setting `pgn` on a new
 //     element, rules already loaded, to the game shown and a frame painted; and the same from the
@@ -24,14 +25,15 @@ const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
 const json = process.argv.includes('--json');
 
 // ---- 1. size ----
-async function size(entry) {
+async function size(entry, more = []) {
   const out = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', write: false,
-    external: ['../rules.mjs', '../pgn.mjs', '../index.mjs'], logLevel: 'silent' });
+    external: ['../rules.mjs', '../pgn.mjs', '../index.mjs', ...more], logLevel: 'silent' });
   const code = out.outputFiles[0].contents;
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
 const sizes = {
   game: await size('bindings/js/board/escaque-game.js'),
+  gameNoPieces: await size('bindings/js/board/escaque-game.js', ['./pieces.js']),
   boardCore: await size('bindings/js/board/board-core-element.js'),
   moveTree: await size('bindings/js/board/move-tree-element.js'),
 };
