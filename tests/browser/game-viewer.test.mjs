@@ -301,6 +301,23 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
     assert.match(r.error, /^The move Ke7 could not be played: .*e8e6/);
   });
 
+  test('a container that gives it no width: the intrinsic 40 rem (the list beside the board), or --escaque-game-size', async () => {
+    await mount(page, [{ id: 'g', pgn: ANNOTATED }]);
+    const widths = await page.evaluate(async () => {
+      const el = document.getElementById('g');
+      const box = document.createElement('span');
+      box.style.display = 'inline-block';
+      el.replaceWith(box);
+      box.append(el);
+      const a = el.getBoundingClientRect().width;
+      el.style.setProperty('--escaque-game-size', '20rem');
+      const b = el.getBoundingClientRect().width;
+      const side = getComputedStyle(el.shadowRoot.querySelector('.main')).gridTemplateColumns.split(' ').length;
+      return [a, b, side];
+    });
+    assert.deepEqual(widths, [640, 320, 1]);   // 40 rem; 20 rem (narrow: the list under the board)
+  });
+
   test('axe-core: no violations (a game with variations, evals and clocks; the picker; an error)', async () => {
     await mount(page, [{ id: 'a', pgn: ANNOTATED, attrs: { ply: '7', analyse: '', coordinates: '' } },
       { id: 'b', pgn: TWO }, { id: 'c', pgn: '1. e4 e5 2. Ke3 *' }]);

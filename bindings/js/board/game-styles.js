@@ -2,6 +2,7 @@
 // --escaque-* custom properties and ::part() names (docs/viewer.md, "Styling").
 export const GAME_CSS = `
 :host{display:block;container-type:inline-size;min-width:min(100%,16rem);max-width:100%;
+contain-intrinsic-inline-size:var(--escaque-game-size,40rem);
 font-family:var(--escaque-font,system-ui,sans-serif);color:var(--escaque-text,inherit)}
 :host([hidden]){display:none}
 .game{display:flex;flex-direction:column;gap:.4rem}
