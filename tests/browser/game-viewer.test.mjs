@@ -221,8 +221,12 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
   });
 
   test('orientation and ply attributes; flip; the analyse event', async () => {
-    await mount(page, [{ id: 'g', pgn: ANNOTATED, attrs: { orientation: 'black', ply: '4', analyse: '' } }]);
+    await mount(page, [{ id: 'g', pgn: ANNOTATED, attrs: { orientation: 'black', ply: '4', analyse: '', theme: 'green',
+      'piece-set': 'geometric' } }]);
     assert.equal((await state(page, 'g')).san, 'Nc6');
+    // the board's styling attributes reach the board
+    assert.deepEqual(await page.locator('#g .board-host').evaluate((b) => [getComputedStyle(b.shadowRoot.querySelector('.sq.dark')).backgroundColor,
+      b.shadowRoot.querySelector('.pieces use').getAttribute('href').slice(0, 9)]), ['rgb(111, 143, 78)', '#piece-g-']);
     const names = () => page.evaluate(() => [...document.getElementById('g').shadowRoot.querySelectorAll('.player .name')].map((n) => n.textContent));
     assert.deepEqual(await names(), ['Alpha', 'Beta']);   // White on top when Black is at the bottom
     await page.locator('#g .nav .flip').click();

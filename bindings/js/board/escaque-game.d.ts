@@ -64,8 +64,6 @@ export interface EscaqueGameAttributes {
   'game-index'?: number | string;
   coordinates?: boolean | '';
   theme?: string;
-  'board-theme'?: string;
-  pieces?: string;
   'piece-set'?: string;
   analyse?: boolean | '';
 }
@@ -92,7 +90,7 @@ export interface EscaqueIntrinsicElements {
   'escaque-game': EscaqueJsxProps<EscaqueGame, EscaqueGameAttributes>;
   'escaque-move-tree': EscaqueJsxProps<HTMLElement, { label?: string }>;
   'escaque-board': EscaqueJsxProps<HTMLElement, Record<string, string | boolean | number | undefined>>;
-  'escaque-board-core': EscaqueJsxProps<HTMLElement, { coordinates?: boolean | ''; theme?: string; 'board-theme'?: string; pieces?: string }>;
+  'escaque-board-core': EscaqueJsxProps<HTMLElement, { coordinates?: boolean | ''; theme?: string }>;
 }
 
 declare global {

@@ -227,7 +227,7 @@ export class EscaqueGame extends ElementBase {
     const o = this.getAttribute('orientation') === 'black' ? 'black' : 'white';
     this.#core.set({ orientation: o, pieceSet: this.getAttribute('piece-set') ?? '' });
     // styling attributes of the board core live on its host
-    for (const a of ['coordinates', 'theme', 'board-theme', 'pieces']) {
+    for (const a of ['coordinates', 'theme']) {
       const v = this.getAttribute(a);
       if (v === null) this.#ui.board.removeAttribute(a); else this.#ui.board.setAttribute(a, v);
     }
