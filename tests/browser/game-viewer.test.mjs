@@ -70,6 +70,24 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
     await context?.close();
   });
 
+  test('web/embed.html as served: the viewer from a plain <script type="module">, its src file, the analyse hook', async () => {
+    // before mount() replaces the page's content: the demo exactly as a visitor gets it
+    const viewer = page.locator('#viewer');
+    assert.deepEqual(await viewer.evaluate((el) => [el.games.length, el.game.tags.White, el.game.moves.length]),
+      [2, 'Adolf Anderssen', 45]);
+    assert.deepEqual(await page.locator('#viewer select option').allTextContents(), [
+      '1. Adolf Anderssen – Lionel Kieseritzky, London casual game, 1851.06.21, 1-0',
+      '2. Paul Morphy – Duke Karl of Brunswick and Count Isouard, Paris, Italian Opera, 1858, 1-0']);
+    await viewer.evaluate((el) => el.goTo(el.game.moves[44]));
+    assert.equal(await viewer.evaluate((el) => el.node.san), 'Be7#');
+    await page.locator('#viewer .nav .analyse').click();
+    const fen = await viewer.evaluate((el) => el.fen);
+    assert.equal(await page.evaluate(() => document.getElementById('play').fen), fen);
+    assert.match(await page.textContent('#viewer-status'), /^Position sent to the board above: /);
+    // the eval graph is there: the file has engine evaluations
+    assert.equal(await page.locator('#viewer svg.graph').count(), 1);
+  });
+
   test('the PGN from a property, the element text, the pgn attribute and a src URL', async () => {
     await mount(page, [
       { id: 'prop', pgn: ANNOTATED },
