@@ -118,6 +118,21 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
     assert.equal(last.san, 'gxf3');
     assert.equal(last.fen, 'r1bqkbnr/1ppp1ppp/p7/1B6/3PP3/5P2/PPP2P1P/RNBQK2R b KQkq - 0 6');
     assert.equal(await page.locator('#g .nav .next').isDisabled(), true);
+    // the list scrolled itself (not the page) to keep the current move in view, at the next frame
+    const inView = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const root = document.getElementById('g').shadowRoot;
+      const list = root.querySelector('.tree').getBoundingClientRect();
+      const move = root.querySelector('.move[aria-current]').getBoundingClientRect();
+      resolve({ scrolled: root.querySelector('.tree').scrollTop > 0, inside: move.top >= list.top && move.bottom <= list.bottom });
+    }))));
+    await page.evaluate(() => {   // narrow: the list under the board, 6 rem high
+      const el = document.getElementById('g');
+      el.style.width = '320px';
+      el.style.setProperty('--escaque-moves-height', '6rem');
+    });
+    await click('prev');
+    await click('next');
+    assert.deepEqual(await inView(), { scrolled: true, inside: true });
     await click('first');
     assert.equal((await state(page, 'g')).fen, START);
   });

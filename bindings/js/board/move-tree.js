@@ -49,6 +49,7 @@ export class MoveTreeView {
   #current = null;
   #buttons = new Map();   // node -> its button
   #label;
+  #revealing = null;   // the frame that will scroll the current move into view
 
   /**
    * @param {Element} container where the list is drawn (its content is replaced)
@@ -132,7 +133,15 @@ export class MoveTreeView {
     if (stop) stop.tabIndex = 0;
     if (button) {
       button.setAttribute('aria-current', 'step');
-      this.#reveal(button);
+      // At the next frame, not now: reading the layout here would force it in the middle of the
+      // owner's update (a whole list's layout on a first render), and again once the owner is done.
+      if (this.#revealing === null && typeof requestAnimationFrame === 'function') {
+        this.#revealing = requestAnimationFrame(() => {
+          this.#revealing = null;
+          const b = this.#buttons.get(this.#current);
+          if (b?.isConnected) this.#reveal(b);
+        });
+      }
     }
   }
 
