@@ -17,8 +17,17 @@ for (const [id, step] of [['first', 'first'], ['prev', 'previous'], ['next', 'ne
 }
 replay.addEventListener('navigate', showPly);
 replay.addEventListener('change', showPly);
+// The viewer's analyse hook: the position shown goes to the board to play on.
+const viewer = document.getElementById('viewer');
+const viewerStatus = document.getElementById('viewer-status');
+viewer.addEventListener('analyse', (e) => {
+  play.setPosition(e.detail.fen);
+  viewerStatus.textContent = `Position sent to the board above: ${e.detail.fen}`;
+});
+viewer.addEventListener('error', (e) => { viewerStatus.textContent = e.detail.message; });
+
 document.body.dataset.ready = 'false';
-Promise.all([play.ready, replay.ready]).then(() => {
+Promise.all([play.ready, replay.ready, viewer.ready]).then(() => {
   showPly();
   document.body.dataset.ready = 'true';
 });

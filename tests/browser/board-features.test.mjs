@@ -122,7 +122,7 @@ describe('board features', () => {
     // Sprite ids are per shadow root: both boards still draw their pieces.
     const symbols = await page.evaluate(() => ['left', 'right'].map((id) =>
       document.getElementById(id).shadowRoot.querySelectorAll('symbol').length));
-    assert.deepEqual(symbols, [6, 6]);
+    assert.deepEqual(symbols, [12, 12]);   // six per built-in piece set (classic, geometric)
   });
 
   test('resize: the board follows its container and input still maps to squares', async () => {
