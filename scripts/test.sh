@@ -75,3 +75,6 @@ node_modules/.bin/tsc -p tests/types/tsconfig.board.json --noEmit
 
 section "browser tests (tests/browser, headless Chromium)"
 node --test --test-reporter=spec --test-timeout="$BROWSER_FILE_TIMEOUT_MS" tests/browser/*.test.mjs
+
+# Opt-in, not run here (long or load-sensitive): npm run test:frameworks (the Vue and Svelte examples
+# built by Vite; React's runs above), npm run test:lighthouse, scripts/fuzz-long.sh.

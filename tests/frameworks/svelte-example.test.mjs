@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './harness.mjs';
+import { launchChromium } from '../browser/harness.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
