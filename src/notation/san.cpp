@@ -366,6 +366,65 @@ SanResult Matcher::no_legal_match(PieceType pt) {
 
 }  // namespace
 
+namespace {
+
+// The common case without generating every legal move: a knight, bishop, rook or queen move, or a
+// plain pawn push or capture, while not in check, that exactly one piece can legally make. It gives
+// the Matcher's answer for those; everything else (castling, king moves, promotions, en passant,
+// check, a UCI-style origin square, no candidate or several) goes to the Matcher, which also words
+// every error. Reading a PGN file is mostly this (one SAN per move).
+bool quick_match(const Position& pos, const SanSyntax& syn, Move& out) {
+  if (syn.castling || syn.promotionWritten || pos.in_check()) return false;
+  const Color us = pos.side_to_move();
+  const Square to = syn.to;
+  const Piece target = pos.piece_on(to);
+  if (target != NO_PIECE && color_of(target) == us) return false;
+  Bitboard origin = ~Bitboard(0);
+  if (syn.fromFile >= 0) origin &= file_bb(syn.fromFile);
+  if (syn.fromRank >= 0) origin &= rank_bb(syn.fromRank);
+  Bitboard candidates = 0;
+  const PieceType pt = syn.piece;
+  if (pt == KNIGHT || pt == BISHOP || pt == ROOK || pt == QUEEN) {
+    candidates = attacks_bb(pt, to, pos.pieces()) & pos.pieces(us, pt);
+  } else if (pt == NO_PIECE_TYPE) {
+    if (syn.fromFile >= 0 && syn.fromRank >= 0) return false;  // "g1f3": whatever stands on g1
+    if (rank_of(to) == (us == WHITE ? 7 : 0) || to == pos.en_passant_square()) return false;
+    const Piece pawn = make_piece(us, PAWN);
+    if (syn.fromFile < 0) {  // a push
+      if (target != NO_PIECE) return false;
+      const int up = us == WHITE ? 8 : -8;
+      const Square one = Square(to - up);
+      if (pos.piece_on(one) == pawn) {
+        candidates = square_bb(one);
+      } else if (pos.piece_on(one) == NO_PIECE && rank_of(to) == (us == WHITE ? 3 : 4) &&
+                 pos.piece_on(Square(to - 2 * up)) == pawn) {
+        candidates = square_bb(Square(to - 2 * up));
+      }
+    } else {  // a capture names its file
+      if (target == NO_PIECE) return false;
+      candidates = pawn_attacks(~us, to) & pos.pieces(us, PAWN);
+    }
+  } else {
+    return false;
+  }
+  candidates &= origin;
+  if (!candidates) return false;
+  const Bitboard pinned = pos.pinned(us);
+  const Square king = pos.king_square(us);
+  Square found = SQ_NONE;
+  while (candidates) {
+    const Square from = pop_lsb(candidates);
+    if ((pinned & square_bb(from)) && !aligned(from, to, king)) continue;
+    if (found != SQ_NONE) return false;  // ambiguous: the Matcher says so
+    found = from;
+  }
+  if (found == SQ_NONE) return false;
+  out = Move(found, to);
+  return true;
+}
+
+}  // namespace
+
 SanResult parse_san(const Position& pos, std::string_view text, Language lang, const SanParseOptions& options) {
   SanSyntax syn;
   san_detail::SyntaxError err = san_detail::parse_san_syntax(text, lang, syn);
@@ -376,7 +435,8 @@ SanResult parse_san(const Position& pos, std::string_view text, Language lang, c
     r.offset = err.offset;
     return r;
   }
-  SanResult r = Matcher(pos, syn, lang, san_detail::strip_glyphs(text)).run();
+  SanResult r;
+  if (!quick_match(pos, syn, r.move)) r = Matcher(pos, syn, lang, san_detail::strip_glyphs(text)).run();
   if (r.ok() && options.strict) {
     std::string standard = move_to_san(pos, r.move, lang);
     std::string_view written = san_detail::strip_glyphs(text);
