@@ -109,7 +109,7 @@ escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
 # glue so that their relative imports work the same from bin/, from web pages
 # served with dist/, and from an installed package.
 set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs api.mjs index.mjs index.d.ts rules.mjs rules.d.ts pgn.mjs pgn.d.ts)
-list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs)
+list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs node-builtin.mjs)
 # The error classes; Node's file access and the "node" entries that load it (package.json "exports").
 list(APPEND ESCAQUE_DIST_COPIES errors.mjs node-files.mjs index.node.mjs rules.node.mjs)
 # Board geometry shared with compat/, and the editable position (class Setup).

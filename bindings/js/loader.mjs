@@ -18,11 +18,10 @@
 // compat/chess.node.mjs) import statically and which is imported on demand otherwise.
 import createEscaqueModule from './escaque.mjs';
 import { EscaqueLoadError } from './errors.mjs';
+import { inNode } from './node-builtin.mjs';
 
 const WASM_FILE = 'escaque.wasm';
 
-const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
-    typeof process.versions.node === 'string';
 
 // What escaque.mjs needs of a module: one without these exports is someone else's.
 const REQUIRED_EXPORTS = ['memory', '_initialize', 'escaque_io', 'escaque_input', 'escaque_output',
@@ -53,7 +52,7 @@ export async function loadEscaque({ wasmBinary, locateFile, url } = {}) {
     module = await compile(wasmBinary, null);
   } else {
     if (url !== undefined) where = url;
-    else if (locateFile) where = locateFile(WASM_FILE, inNode ? (await nodeFiles()).directory(import.meta.url) : new URL('.', import.meta.url).href);
+    else if (locateFile) where = locateFile(WASM_FILE, inNode ? (await nodeFiles()).directory(import.meta.url) : directoryOf(import.meta.url));
     // Written out as `new URL('escaque.wasm', import.meta.url)` so that bundlers find and emit the file.
     else where = new URL('escaque.wasm', import.meta.url);
     module = await download(where);
@@ -75,6 +74,10 @@ export async function loadEscaque({ wasmBinary, locateFile, url } = {}) {
     wrong ? 'wrong-module' : 'start-failed', shown, e);
   }
 }
+
+// The URL of the directory of a file's URL, with its '/' (not written as `new URL('.', import.meta.url)`,
+// which Parcel takes for a file to bundle).
+const directoryOf = (url) => url.slice(0, url.lastIndexOf('/') + 1);
 
 const from = (url) => (url === null ? '(given as wasmBinary) ' : `at ${url} `);
 
