@@ -104,7 +104,7 @@ async function download(where) {
   }
   if (!response.ok) {
     throw new EscaqueLoadError(`escaque: cannot fetch the WebAssembly module at ${shown}: HTTP ${response.status} ` +
-        `${response.statusText}`.trimEnd(), 'fetch-failed', shown);
+        `${response.statusText}`.trimEnd() + notEmitted(shown, response.status), 'fetch-failed', shown);
   }
   // Compiled while it downloads when the server says application/wasm (otherwise streaming refuses it).
   const type = response.headers.get('content-type') ?? '';
@@ -123,6 +123,16 @@ async function download(where) {
         'fetch-failed', shown, e);
   }
   return compile(bytes, shown);
+}
+
+// The package's own file, under its own name, missing: what a bundler that does not emit the files named by
+// `new URL('…', import.meta.url)` leaves (esbuild; Rollup without an asset plugin).
+function notEmitted(shown, status) {
+  const file = /\/(escaque(?:-rules)?\.wasm)$/.exec(shown.replace(/[?#].*$/, ''))?.[1];
+  return status === 404 && file
+    ? ` (your bundler did not emit ${file} next to the script: copy node_modules/escaque/dist/${file} there, or ` +
+      'pass init({ url }) with where you serve it)'
+    : '';
 }
 
 // Compiles bytes, after a look at their first four (a WebAssembly module starts with "\0asm").
