@@ -71,7 +71,7 @@ set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the modules (ex
 # objects are linked, so no EMSCRIPTEN_KEEPALIVE export is dropped as an unreferenced archive member.
 add_library(escaque_rules_bindings OBJECT bindings/wasm/rules_io.cpp bindings/wasm/game_binding.cpp
   bindings/wasm/position_binding.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/game_json.cpp
-  bindings/wasm/play_out.cpp bindings/wasm/pgn_binding.cpp)
+  bindings/wasm/play_out.cpp bindings/wasm/pgn_binding.cpp bindings/wasm/game_park.cpp)
 target_link_libraries(escaque_rules_bindings PRIVATE escaque_rules)
 target_compile_options(escaque_rules_bindings PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
