@@ -75,7 +75,7 @@ export async function loadEscaque({ wasmBinary, locateFile, url } = {}) {
   }
 }
 
-// The URL of the directory of a file's URL, with its '/' (not written as `new URL('.', import.meta.url)`,
+// The URL of the directory of a file's URL, with its '/' (not written as new URL of '.' and import.meta.url,
 // which Parcel takes for a file to bundle).
 const directoryOf = (url) => url.slice(0, url.lastIndexOf('/') + 1);
 
@@ -126,7 +126,7 @@ async function download(where) {
 }
 
 // The package's own file, under its own name, missing: what a bundler that does not emit the files named by
-// `new URL('…', import.meta.url)` leaves (esbuild; Rollup without an asset plugin).
+// the pattern new URL(file, import.meta.url) leaves (esbuild; Rollup without an asset plugin).
 function notEmitted(shown, status) {
   const file = /\/(escaque(?:-rules)?\.wasm)$/.exec(shown.replace(/[?#].*$/, ''))?.[1];
   return status === 404 && file
