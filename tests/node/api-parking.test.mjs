@@ -134,3 +134,34 @@ test('100,000 games made and dropped in one synchronous loop, never disposed: me
   assert.ok(grown.malloc < 64 * 1024, `bytes in use by malloc grew: ${JSON.stringify(grown)}`);
   assert.ok(grown.js < 1024 * 1024, `the JS heap grew: ${JSON.stringify(grown)}`);
 });
+
+// Random play on more games than stay live, so that nearly every call revives a parked game and
+// parks another: each game's last view, taken right after its last change, must still be what it
+// reads at the end, and every refusal must be the same error the live game would give.
+test('random moves, take-backs, offers and endings on 100 games in turn read the same after parking', () => {
+  let seed = 7;
+  const random = (n) => { seed = (seed * 1103515245 + 12345) >>> 0; return seed % n; };
+  const games = Array.from({ length: 100 }, (_, i) => (i % 10 === 0 ? Chess.chess960(i * 7) : new Chess()));
+  const last = games.map(view);
+  for (let step = 0; step < 1500; step++) {
+    const i = random(games.length);
+    const g = games[i];
+    assert.deepEqual(view(g), last[i], `game ${i} at step ${step}`);  // most often just revived
+    const op = random(20);
+    try {
+      if (op < 14) {
+        const moves = g.movesUci();
+        if (moves.length) g.move(moves[random(moves.length)]);
+      } else if (op < 16) g.undo();
+      else if (op < 17) g.redo();
+      else if (op < 18) g.offerDraw(g.turn());
+      else if (op < 19) g.claimDraw();
+      else if (random(10) === 0) g.resign(g.turn());
+    } catch (e) {
+      assert.ok(e.name !== 'DisposedError' && e.code !== 'INTERNAL', `${e.name}: ${e.message}`);
+    }
+    last[i] = view(g);
+  }
+  parkAll();
+  games.forEach((g, i) => assert.deepEqual(view(g), last[i], `game ${i}`));
+});
