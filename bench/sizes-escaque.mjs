@@ -22,7 +22,7 @@ const out = option('--out');
 // (The browser entry's import graph: index.mjs and what it imports. The files a version lacks are
 // left out, so that an older dist/ is measured by the same script.)
 const MAIN = ['escaque.wasm', 'escaque.mjs', 'index.mjs', 'api.mjs', 'loader.mjs', 'errors.mjs', 'setup.mjs', 'squares.mjs',
-  'engine.mjs', 'engine-protocol.mjs'].filter((file) => existsSync(new URL(file, dist)));
+  'engine.mjs', 'engine-protocol.mjs', 'node-builtin.mjs'].filter((file) => existsSync(new URL(file, dist)));
 const SETS = { main: MAIN, package: [...MAIN, 'engine-worker.mjs', 'pgn.mjs'] };
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kib = (n) => (n / 1024).toFixed(1).padStart(7);

@@ -71,7 +71,7 @@ set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the modules (ex
 # objects are linked, so no EMSCRIPTEN_KEEPALIVE export is dropped as an unreferenced archive member.
 add_library(escaque_rules_bindings OBJECT bindings/wasm/rules_io.cpp bindings/wasm/game_binding.cpp
   bindings/wasm/position_binding.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/game_json.cpp
-  bindings/wasm/play_out.cpp bindings/wasm/pgn_binding.cpp)
+  bindings/wasm/play_out.cpp bindings/wasm/pgn_binding.cpp bindings/wasm/game_park.cpp)
 target_link_libraries(escaque_rules_bindings PRIVATE escaque_rules)
 target_compile_options(escaque_rules_bindings PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
@@ -109,7 +109,7 @@ escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
 # glue so that their relative imports work the same from bin/, from web pages
 # served with dist/, and from an installed package.
 set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs api.mjs index.mjs index.d.ts rules.mjs rules.d.ts pgn.mjs pgn.d.ts)
-list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs)
+list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs node-builtin.mjs)
 # The error classes; Node's file access and the "node" entries that load it (package.json "exports").
 list(APPEND ESCAQUE_DIST_COPIES errors.mjs node-files.mjs index.node.mjs rules.node.mjs)
 # Board geometry shared with compat/, and the editable position (class Setup).

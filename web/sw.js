@@ -28,6 +28,7 @@ const PRECACHE = [
   'dist/engine-worker.mjs',
   'dist/escaque.mjs',
   'dist/engine-protocol.mjs',
+  'dist/node-builtin.mjs',
 ];
 
 self.addEventListener('install', (event) => {

@@ -282,14 +282,31 @@ function objectToUci(input) {
 
 // ---- the game ----
 
+// Positions dropped without dispose() are freed by the garbage collector's FinalizationRegistry.
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((handle) => { if (!handle.isDeleted()) handle.delete(); })
   : null;
 
+// Games need no dispose() at all, even when dropped inside one synchronous loop (where no
+// FinalizationRegistry callback can run): at most LIVE_GAMES games hold WebAssembly memory at once.
+// Making or using one more parks the game that became live longest ago: its whole state is copied
+// into a byte array held by the Chess object (bindings/wasm/game_park.cpp) and its WebAssembly memory
+// freed; its next call makes it live again from those bytes, transparently. A parked game is plain
+// JavaScript memory, which the garbage collector takes with the object.
+const LIVE_GAMES = 64;
+const liveGames = new Array(LIVE_GAMES).fill(null);
+let liveNext = 0;  // the slot the next live game takes (its occupant is parked)
+let parkedSize;    // (game) -> bytes it holds while parked, 0 when live (set in the class)
+// Private, for tests and benches: how many games stay live, and a game's parked bytes.
+export const _LIVE_GAMES = LIVE_GAMES;
+export function _parkedSize(game) { return parkedSize(game); }
+
 export class Chess {
   #handle;
-  #at = 0;            // the handle's address: the key of the hot-path exports
+  #at = 0;            // the handle's address: the key of the hot-path exports (0: parked or disposed)
   #chess960 = false;  // fixed for a game: how castling is written in UCI
+  #slot = -1;         // this game's index in liveGames while it is live
+  #parked = null;     // the game's bytes while it is parked (Uint8Array)
 
   // new Chess(): the standard start position. (A FEN string is accepted too, as in Chess.fromFen.)
   constructor(fen) {
@@ -369,32 +386,74 @@ export class Chess {
     this.#handle = handle;
     this.#at = handle.address();
     this.#chess960 = handle.isChess960();
-    registry?.register(this, handle, this);
+    this.#goLive();
+  }
+  // Takes the next slot of liveGames, parking its occupant.
+  #goLive() {
+    const slot = liveNext;
+    liveNext = slot + 1 === LIVE_GAMES ? 0 : slot + 1;
+    liveGames[slot]?.#park();
+    liveGames[slot] = this;
+    this.#slot = slot;
+  }
+  #park() {
+    const m = module;
+    const n = m._escaque_game_park(this.#at);
+    const at = m._escaque_output();
+    this.#parked = m.HEAPU8.slice(at, at + n);
+    this.#handle.delete();
+    this.#handle = undefined;
+    this.#at = 0;
+    this.#slot = -1;
+  }
+  // A parked game made live again; DisposedError for a disposed one.
+  #revive() {
+    const bytes = this.#parked;
+    if (!bytes) throw new DisposedError('this game has been disposed');
+    const m = module;
+    const n = bytes.length;
+    const at = m._escaque_input(n + 4);  // one argument: (uint32 length, bytes)
+    const heap = m.HEAPU8;
+    heap[at] = n; heap[at + 1] = n >> 8; heap[at + 2] = n >> 16; heap[at + 3] = n >>> 24;
+    heap.set(bytes, at + 4);
+    const game = m._escaque_game_unpark();
+    if (!game) throw new EscaqueError('a parked game could not be restored (escaque_game_unpark)', 'INTERNAL');
+    this.#parked = null;
+    this.#handle = new m.GameHandle(game);
+    this.#at = game;
+    this.#goLive();
   }
 
   #h() {
-    if (!this.#handle) throw new DisposedError('this game has been disposed');
+    if (!this.#handle) this.#revive();
     return this.#handle;
   }
   // The handle's address, for the hot-path exports.
   #a() {
-    if (!this.#at) throw new DisposedError('this game has been disposed');
+    if (!this.#at) this.#revive();
     return this.#at;
   }
 
   // A deep copy (handy to branch off an analysis).
   clone() { return Chess.#wrap(this.#h().clone()); }
 
-  // Frees the game's WebAssembly memory now; any later call throws DisposedError. Idempotent.
+  // Frees the game's memory now; any later call throws DisposedError. Idempotent. Optional: a
+  // dropped game's memory is reclaimed anyway (see LIVE_GAMES).
   dispose() {
-    if (!this.#handle) return;
-    registry?.unregister(this);
-    this.#handle.delete();
+    if (this.#handle) {
+      liveGames[this.#slot] = null;
+      this.#handle.delete();
+    }
     this.#handle = undefined;
     this.#at = 0;
+    this.#slot = -1;
+    this.#parked = null;
   }
   [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.dispose(); }
-  get disposed() { return !this.#handle; }
+  get disposed() { return !this.#handle && !this.#parked; }
+  static {
+    parkedSize = (game) => (game.#parked ? game.#parked.length : 0);
+  }
 
   // ---- moves ----
   moves(options) {

@@ -31,9 +31,7 @@
 // Messages out, besides the answers: {type: 'ready'} once loaded, {type: 'fatal', error} if loading failed.
 import createEscaqueModule from './escaque.mjs';
 import { CONTROL, SIGNAL } from './engine-protocol.mjs';
-
-const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
-    typeof process.versions.node === 'string';
+import { inNode, nodeBuiltin } from './node-builtin.mjs';
 
 let port;  // {post(message), onMessage(handler)}
 if (inNode) {
@@ -43,7 +41,7 @@ if (inNode) {
   // while it runs, when no promise callback could. (No message arrives before then: the handler is
   // attached after the import too.)
   let parentPort = null;
-  const parent = import('node:worker_threads').then((m) => (parentPort = m.parentPort));
+  const parent = nodeBuiltin('worker_threads').then((m) => (parentPort = m.parentPort));
   port = { post: (m) => { if (parentPort) parentPort.postMessage(m); else parent.then((p) => p.postMessage(m)); },
     onMessage: (h) => { parent.then((p) => p.on('message', h)); } };
 } else {
@@ -141,7 +139,7 @@ function rawLine({ id, line }) {
 async function compileWasm(wasmUrl) {
   const url = wasmUrl ? new URL(wasmUrl, import.meta.url) : new URL('./escaque.wasm', import.meta.url);
   if (inNode && url.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
+    const { readFile } = await nodeBuiltin('fs/promises');
     let bytes;
     try {
       bytes = await readFile(url);

@@ -20,6 +20,7 @@ import {
   InvalidFenError, _wasmModule, init, isInitialized,
 } from './api.mjs';
 import { CONTROL, createControl } from './engine-protocol.mjs';
+import { inNode, nodeBuiltin, nodeProcess } from './node-builtin.mjs';
 
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const MAX_MULTIPV = 256;
@@ -35,8 +36,6 @@ const STOP_GRACE_MS = 15;
 // main thread's module (init()) serves from the start: it is the same file.
 const compiledWasm = new Map();
 
-const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
-    typeof process.versions.node === 'string';
 
 // limit name -> [smallest value, is it a number]
 const LIMITS = {
@@ -172,8 +171,11 @@ function searchResult(bestMove, ponder, bestMoveSan, ponderSan, last, lines, sto
 // `new Worker(new URL('./engine-worker.mjs', import.meta.url), {type: 'module'})` written out below,
 // the form bundlers (Vite, webpack 5, Parcel) recognise: they then bundle engine-worker.mjs with its
 // imports as a worker of its own, where a URL held in a variable is copied as a bare file whose
-// imports no longer resolve.
-const DEFAULT_WORKER = new URL('./engine-worker.mjs', import.meta.url);
+// imports no longer resolve. This URL itself is not written in that form (import.meta.url goes
+// through a variable), so that bundlers do not also copy engine-worker.mjs as a bare file; in a
+// bundle it only names the default (Node, which bundles nothing, starts the file it points to).
+const thisModule = import.meta.url;
+const DEFAULT_WORKER = new URL('./engine-worker.mjs', thisModule);
 
 // One worker and its messages. Made lazily; replaced after a forced stop or a crash.
 class WorkerLink {
@@ -205,10 +207,10 @@ class WorkerLink {
     };
     const broken = (why) => this.fail(new EngineError(`engine worker stopped unexpectedly: ${why}`));
     if (inNode) {
-      const { Worker } = await import('node:worker_threads');
+      const { Worker } = await nodeBuiltin('worker_threads');
       if (this.dead) return;
       // The worker inherits Node's options, except one that only a main script may have.
-      const execArgv = process.execArgv.filter((a, i, all) => !a.startsWith('--input-type') &&
+      const execArgv = nodeProcess.execArgv.filter((a, i, all) => !a.startsWith('--input-type') &&
           all[i - 1] !== '--input-type');
       const worker = new Worker(url, { execArgv });
       worker.on('message', receive);
@@ -685,7 +687,7 @@ function resolveUrl(url) {
     if (!inNode) return new URL(url, globalThis.location?.href).href;
     if (/^[a-z][a-z0-9+.-]+:/i.test(url)) return new URL(url).href;  // a URL (not a drive letter)
     const asUrlPath = (path) => path.replace(/\\/g, '/').replace(/[%#?]/g, encodeURIComponent);
-    const cwd = asUrlPath(process.cwd());
+    const cwd = asUrlPath(nodeProcess.cwd());
     return new URL(asUrlPath(url), `file://${cwd.startsWith('/') ? '' : '/'}${cwd}/`).href;
   } catch (e) {
     throw new InvalidArgumentError(`new Engine(config): config.wasmUrl ${describe(url)} is not a valid URL or path`);

@@ -7,7 +7,7 @@
 // Internal: users go through index.mjs (which loads this through loader.mjs)
 // and the Engine's worker (engine-worker.mjs).
 //
-//   const m = await createEscaqueModule({ wasmBinary, locateFile, module, engineHost });
+//   const m = await createEscaqueModule({ module, engineHost });
 //   m.HEAP8 / m.HEAPU8 / m.HEAPU16  views of the module's memory (renewed when it grows)
 //   m._escaque_*             the exports, as Emscripten named them
 //   m.GameHandle, m.PositionHandle, m.EngineHandle, m.engineDescribe(), m.legalMovesUci(fen),
@@ -19,13 +19,13 @@
 const utf8Encoder = new TextEncoder();
 const utf8 = new TextDecoder();
 
-// Options: wasmBinary (the bytes; Node's loader always passes them), or module (escaque.wasm
-// already compiled: a worker gets it from its host), or locateFile(fileName, scriptDirectory) ->
-// URL of escaque.wasm; by default the file next to this one. engineHost: {poll() -> 0 nothing |
+// Options: module, escaque.wasm compiled (a WebAssembly.Module: loader.mjs compiles it, and a
+// worker gets it from its host or compiles it itself); it is only instantiated here, so that this
+// file names no .wasm file that a bundler would emit. engineHost: {poll() -> 0 nothing |
 // 1 stop | 2 ponderhit, write(line), report(info)}, what a searching EngineHandle(true) asks and
 // tells its host (engine-worker.mjs): write gets a UCI session's lines, report each SearchInfo of
 // go() as an object; without it a search is never stopped and its lines and reports are dropped.
-export default async function createEscaqueModule({ wasmBinary, locateFile, module, engineHost } = {}) {
+export default async function createEscaqueModule({ module, engineHost }) {
   const m = {};
   let memory = null;
   const views = () => {
@@ -53,18 +53,7 @@ export default async function createEscaqueModule({ wasmBinary, locateFile, modu
       },
     },
   };
-  let instance;
-  if (module !== undefined) {
-    instance = await WebAssembly.instantiate(module, imports);
-  } else if (wasmBinary !== undefined) {
-    ({ instance, module } = await WebAssembly.instantiate(wasmBinary, imports));
-  } else {
-    // Written out as `new URL('escaque.wasm', import.meta.url)` so that bundlers (Vite) find the file.
-    const url = locateFile
-      ? locateFile('escaque.wasm', new URL('.', import.meta.url).href)
-      : new URL('escaque.wasm', import.meta.url);
-    ({ instance, module } = await instantiateUrl(url, imports));
-  }
+  const instance = await WebAssembly.instantiate(module, imports);
   m.wasmModule = module;
   const x = instance.exports;
   m.hasSearch = typeof x.escaque_engine_new === 'function';  // false for escaque-rules.wasm
@@ -227,20 +216,4 @@ export default async function createEscaqueModule({ wasmBinary, locateFile, modu
   };
   m.heapInUse = () => x.escaque_heap_in_use();
   return m;
-}
-
-// Compiles while downloading when the server sends application/wasm; otherwise (or where
-// instantiateStreaming is missing) from the downloaded bytes.
-async function instantiateUrl(url, imports) {
-  const response = fetch(url, { credentials: 'same-origin' });
-  if (typeof WebAssembly.instantiateStreaming === 'function') {
-    try {
-      return await WebAssembly.instantiateStreaming(response, imports);
-    } catch (e) {
-      if (!(e instanceof TypeError)) throw e;  // a wrong MIME type is a TypeError: fall back
-    }
-  }
-  const r = await fetch(url, { credentials: 'same-origin' });  // the first response's body may be used
-  if (!r.ok) throw new Error(`escaque: cannot fetch ${url}: ${r.status} ${r.statusText}`);
-  return WebAssembly.instantiate(await r.arrayBuffer(), imports);
 }

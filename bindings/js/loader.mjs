@@ -18,11 +18,10 @@
 // compat/chess.node.mjs) import statically and which is imported on demand otherwise.
 import createEscaqueModule from './escaque.mjs';
 import { EscaqueLoadError } from './errors.mjs';
+import { inNode } from './node-builtin.mjs';
 
 const WASM_FILE = 'escaque.wasm';
 
-const inNode = typeof process === 'object' && typeof process.versions === 'object' &&
-    typeof process.versions.node === 'string';
 
 // What escaque.mjs needs of a module: one without these exports is someone else's.
 const REQUIRED_EXPORTS = ['memory', '_initialize', 'escaque_io', 'escaque_input', 'escaque_output',
@@ -53,7 +52,7 @@ export async function loadEscaque({ wasmBinary, locateFile, url } = {}) {
     module = await compile(wasmBinary, null);
   } else {
     if (url !== undefined) where = url;
-    else if (locateFile) where = locateFile(WASM_FILE, inNode ? (await nodeFiles()).directory(import.meta.url) : new URL('.', import.meta.url).href);
+    else if (locateFile) where = locateFile(WASM_FILE, inNode ? (await nodeFiles()).directory(import.meta.url) : directoryOf(import.meta.url));
     // Written out as `new URL('escaque.wasm', import.meta.url)` so that bundlers find and emit the file.
     else where = new URL('escaque.wasm', import.meta.url);
     module = await download(where);
@@ -75,6 +74,10 @@ export async function loadEscaque({ wasmBinary, locateFile, url } = {}) {
     wrong ? 'wrong-module' : 'start-failed', shown, e);
   }
 }
+
+// The URL of the directory of a file's URL, with its '/' (not written as new URL of '.' and import.meta.url,
+// which Parcel takes for a file to bundle).
+const directoryOf = (url) => url.slice(0, url.lastIndexOf('/') + 1);
 
 const from = (url) => (url === null ? '(given as wasmBinary) ' : `at ${url} `);
 
@@ -101,7 +104,7 @@ async function download(where) {
   }
   if (!response.ok) {
     throw new EscaqueLoadError(`escaque: cannot fetch the WebAssembly module at ${shown}: HTTP ${response.status} ` +
-        `${response.statusText}`.trimEnd(), 'fetch-failed', shown);
+        `${response.statusText}`.trimEnd() + notEmitted(shown, response.status), 'fetch-failed', shown);
   }
   // Compiled while it downloads when the server says application/wasm (otherwise streaming refuses it).
   const type = response.headers.get('content-type') ?? '';
@@ -120,6 +123,16 @@ async function download(where) {
         'fetch-failed', shown, e);
   }
   return compile(bytes, shown);
+}
+
+// The package's own file, under its own name, missing: what a bundler that does not emit the files named by
+// the pattern new URL(file, import.meta.url) leaves (esbuild; Rollup without an asset plugin).
+function notEmitted(shown, status) {
+  const file = /\/(escaque(?:-rules)?\.wasm)$/.exec(shown.replace(/[?#].*$/, ''))?.[1];
+  return status === 404 && file
+    ? ` (your bundler did not emit ${file} next to the script: copy node_modules/escaque/dist/${file} there, or ` +
+      'pass init({ url }) with where you serve it)'
+    : '';
 }
 
 // Compiles bytes, after a look at their first four (a WebAssembly module starts with "\0asm").

@@ -66,6 +66,8 @@ struct PlyRecord {
   std::uint8_t repetitions;   // occurrences of the position after the move, this one included
 };
 
+struct GameBytes;  // a game as bytes and back (bindings/wasm/game_park.cpp)
+
 class Game {
  public:
   Game();  // the standard start position
@@ -156,6 +158,9 @@ class Game {
   GameError flag(Color c);
 
  private:
+  // Copies every field below as bytes, for games kept in JavaScript while not in use.
+  friend struct GameBytes;
+
   Key key_at(int ply) const { return ply == 0 ? start_.key() : history_[ply - 1].key; }
   int occurrences(const Position& target, int targetPly) const;
   Outcome board_outcome() const;

@@ -8,12 +8,13 @@ export function packageFiles() {
   // The board component (issue 5) ships as dist/board/, one file per bindings/js/board/ file.
   const board = readdirSync(`${ROOT}bindings/js/board`).map((f) => `dist/board/${f}`);
   return [
-    'CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'bin/escaque-uci.mjs', 'docs/api.md', 'docs/board.md',
+    'CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'rules/package.json', 'pgn/package.json',
+    'compat/chess.js/package.json', 'bin/escaque-uci.mjs', 'docs/api.md', 'docs/board.md',
     'dist/escaque.wasm', 'dist/escaque-rules.wasm', 'dist/escaque.mjs', 'dist/loader.mjs', 'dist/node-files.mjs',
     'dist/errors.mjs', 'dist/squares.mjs', 'dist/setup.mjs',
     'dist/api.mjs', 'dist/index.mjs', 'dist/index.node.mjs', 'dist/index.d.ts', 'dist/index.cjs', 'dist/index.d.cts',
     'dist/rules.mjs', 'dist/rules.node.mjs', 'dist/rules.d.ts', 'dist/pgn.mjs', 'dist/pgn.d.ts',
-    'dist/engine.mjs', 'dist/engine-worker.mjs', 'dist/engine-protocol.mjs',
+    'dist/engine.mjs', 'dist/engine-worker.mjs', 'dist/engine-protocol.mjs', 'dist/node-builtin.mjs',
     'dist/compat/chess.mjs', 'dist/compat/chess.node.mjs', 'dist/compat/chess.d.ts', 'dist/compat/board.mjs',
     'dist/compat/chessjs-moves.mjs', 'dist/compat/fen.mjs', 'dist/compat/pgn.mjs',
     ...board,

@@ -1,0 +1,17 @@
+// What the code that runs in Node and in browsers (the loader, the Engine and its worker) asks of
+// Node, written so that browser bundlers see nothing of Node in it:
+//   nodeProcess  Node's `process`, or undefined elsewhere. Read from globalThis: a bare `process`
+//                makes Parcel bundle a polyfill of it (and fail when none is installed).
+//   inNode       whether this runs in Node.
+//   nodeBuiltin('worker_threads') -> the built-in module's namespace (only ever called in Node).
+//                The specifier is computed, not written out: webpack 5 stops the build at any
+//                `node:` specifier it meets (UnhandledSchemeError), and other bundlers would bundle
+//                a stub or warn.
+export const nodeProcess = globalThis.process;
+
+export const inNode = typeof nodeProcess === 'object' && nodeProcess !== null &&
+    typeof nodeProcess.versions === 'object' && typeof nodeProcess.versions.node === 'string';
+
+export function nodeBuiltin(name) {
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ ['node', name].join(':'));
+}

@@ -1,0 +1,219 @@
+// The package as a user's bundler sees it (issue 13, "every bundler, zero config"): `npm pack`,
+// the tarball installed in an empty project, two small pages built with a bundler's production
+// defaults, served, and run in Chromium.
+//   index.html  'escaque': init(), a Chess game (moves, SAN, a checkmate's outcome) and an Engine move
+//   rules.html  'escaque/rules': init() and the same game, on escaque-rules.wasm only
+// Used by tests/browser/loading-bundlers.test.mjs (the fast bundlers, in `npm test`) and
+// scripts/test-bundlers.mjs (every bundler: `npm run test:bundlers`).
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+import { startServer } from '../../scripts/serve.mjs';
+
+const run = promisify(execFile);
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+// What both pages compute; the same answer from both modules.
+const GAME = `
+  const game = new Chess();
+  const sans = [];
+  for (const m of ['f3', 'e7e5', { from: 'g2', to: 'g4' }]) sans.push(game.move(m).san);
+  const mate = game.san('Qh4');
+  game.move(mate);
+  const outcome = game.outcome();
+  const result = { sans: [...sans, mate], fen: game.fen(), over: game.isGameOver(),
+    outcome: { result: outcome.result, reason: outcome.reason, winner: outcome.winner } };`;
+
+const MAIN = `
+import { init, Chess, Engine } from 'escaque';
+const out = document.getElementById('out');
+async function main() {
+  await init();${GAME}
+  const start = new Chess();
+  start.move('e4');
+  const engine = new Engine();
+  const { bestMove, bestMoveSan } = await engine.bestMove(start, { depth: 4 });
+  engine.dispose();
+  result.engine = { legal: start.moves().some((m) => m.uci === bestMove && m.san === bestMoveSan) };
+  return result;
+}
+main().then((r) => { out.textContent = JSON.stringify(r); },
+  (e) => { out.textContent = JSON.stringify({ error: (e && e.name) + ': ' + (e && e.message) }); });
+`;
+
+const RULES = `
+import { init, Chess } from 'escaque/rules';
+const out = document.getElementById('out');
+async function main() {
+  await init();${GAME}
+  return result;
+}
+main().then((r) => { out.textContent = JSON.stringify(r); },
+  (e) => { out.textContent = JSON.stringify({ error: (e && e.name) + ': ' + (e && e.message) }); });
+`;
+
+export const EXPECTED_GAME = {
+  sans: ['f3', 'e5', 'g4', 'Qh4#'],
+  fen: 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3',
+  over: true,
+  outcome: { result: '0-1', reason: 'checkmate', winner: 'b' },
+};
+
+const page = (title, script, module = true) => `<!doctype html>
+<html><head><meta charset="utf-8"><title>${title}</title></head>
+<body><pre id="out">loading</pre>
+<script ${module ? 'type="module" ' : ''}src="${script}"></script></body></html>
+`;
+
+// `npm pack` of the package (built dist/ required), installed into a new empty project the way npm
+// installs a tarball. Returns {dir, project, tarball}; rm dir when done.
+export async function packAndInstall() {
+  const dir = await mkdtemp(join(tmpdir(), 'escaque-bundlers-'));
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT });
+  const tarball = join(dir, JSON.parse(stdout)[0].filename);
+  const project = join(dir, 'project');
+  await mkdir(join(project, 'src'), { recursive: true });
+  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'bundler-check', private: true, type: 'module' }));
+  await run('npm', ['install', '--no-audit', '--no-fund', '--offline', '--no-package-lock', tarball], { cwd: project });
+  await writeFile(join(project, 'src', 'main.js'), MAIN);
+  await writeFile(join(project, 'src', 'rules.js'), RULES);
+  return { dir, project, tarball };
+}
+
+// Each bundler with its production defaults: (project, out) -> builds into out (served at /), with
+// index.html and rules.html there. Only what a user must give any bundler: the entries, the output
+// folder and (where the bundler does not make the HTML) a page that loads the output.
+export const BUNDLERS = {
+  // esbuild: `esbuild src/main.js src/rules.js --bundle --minify --format=esm --outdir=out`. The
+  // format is the one option: esbuild's default for browsers is an IIFE, which has no import.meta
+  // and no top-level await, so ES modules (which browsers load with type="module") need it.
+  async esbuild(project, out) {
+    const { build } = await import('esbuild');
+    await build({
+      absWorkingDir: project, entryPoints: ['src/main.js', 'src/rules.js'], bundle: true, minify: true,
+      format: 'esm', outdir: out, logLevel: 'error',
+    });
+    await writeFile(join(out, 'index.html'), page('esbuild', './main.js'));
+    await writeFile(join(out, 'rules.html'), page('esbuild', './rules.js'));
+  },
+  // Vite: `vite build` with the two pages as inputs.
+  async vite(project, out) {
+    const { build } = await import('vite');
+    await writeFile(join(project, 'index.html'), page('vite', './src/main.js'));
+    await writeFile(join(project, 'rules.html'), page('vite', './src/rules.js'));
+    await build({
+      root: project, logLevel: 'error', configFile: false,
+      build: { outDir: out, emptyOutDir: true, rollupOptions: { input: [join(project, 'index.html'), join(project, 'rules.html')] } },
+    });
+  },
+  // webpack 5: mode production, two entries, output.path; everything else default (its output is
+  // a classic script).
+  async webpack(project, out) {
+    const { default: webpack } = await import('webpack');
+    const stats = await new Promise((resolve, reject) => webpack({
+      mode: 'production', context: project, entry: { main: './src/main.js', rules: './src/rules.js' },
+      output: { path: out },
+    }, (e, s) => (e ? reject(e) : resolve(s))));
+    if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
+    await writeFile(join(out, 'index.html'), page('webpack', './main.js', false));
+    await writeFile(join(out, 'rules.html'), page('webpack', './rules.js', false));
+  },
+  // Rollup with @rollup/plugin-node-resolve (Rollup alone does not read node_modules), as its docs
+  // set it up: `rollup src/main.js src/rules.js -d out -p node-resolve`.
+  async rollup(project, out) {
+    const { rollup } = await import('rollup');
+    const { nodeResolve } = await import('@rollup/plugin-node-resolve');
+    const bundle = await rollup({
+      input: [join(project, 'src', 'main.js'), join(project, 'src', 'rules.js')],
+      plugins: [nodeResolve({ rootDir: project })], onwarn: () => {},
+    });
+    await bundle.write({ dir: out, format: 'es' });
+    await bundle.close();
+    await writeFile(join(out, 'index.html'), page('rollup', './main.js'));
+    await writeFile(join(out, 'rules.html'), page('rollup', './rules.js'));
+  },
+  // Parcel 2: `parcel build index.html rules.html --dist-dir out`.
+  async parcel(project, out) {
+    await writeFile(join(project, 'index.html'), page('parcel', './src/main.js'));
+    await writeFile(join(project, 'rules.html'), page('parcel', './src/rules.js'));
+    const bin = join(ROOT, 'node_modules', '.bin', 'parcel');
+    await run(bin, ['build', 'index.html', 'rules.html', '--dist-dir', out, '--no-cache', '--cache-dir', join(project, '.parcel-cache'),
+      '--log-level', 'error', '--no-autoinstall'], { cwd: project, env: { ...process.env, PARCEL_WORKERS: '1' } });
+  },
+};
+
+// Every file under dir, relative.
+export async function filesUnder(dir) {
+  const list = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) list.push(relative(dir, join(entry.parentPath ?? entry.path, entry.name)));
+  }
+  return list.sort();
+}
+
+// Builds the two pages with `bundler` from the installed project into <dir>/<bundler>/web, serves
+// them and opens each in `browser`. Returns {main, rules, files, requests, problems} where main and
+// rules are the pages' answers and requests the .wasm files each page fetched.
+export async function buildAndOpen(name, { dir, project }, browser) {
+  const root = join(dir, name);
+  const out = join(root, 'web');  // scripts/serve.mjs serves <root>/web at /
+  await rm(root, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  const started = performance.now();
+  await BUNDLERS[name](project, out);
+  const buildMs = performance.now() - started;
+  const files = await filesUnder(out);
+  const server = await startServer({ port: 0, root });
+  try {
+    const base = `http://127.0.0.1:${server.address().port}/`;
+    const answers = {};
+    const requests = {};
+    const problems = [];
+    for (const which of ['index', 'rules']) {
+      const tab = await browser.newPage();
+      requests[which] = [];
+      tab.on('pageerror', (e) => problems.push(`${which}: ${e.message}`));
+      tab.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`${which}: console: ${m.text()}`); });
+      tab.on('response', (r) => {
+        if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${which}: ${r.status()} ${r.url()}`);
+      });
+      tab.on('request', (r) => { if (/\.wasm(\?|$)/.test(r.url())) requests[which].push(r.url().slice(base.length)); });
+      // The page's worker's requests are the page's too (Playwright reports them on the context).
+      await tab.goto(`${base}${which}.html`);
+      await tab.waitForFunction(() => document.getElementById('out').textContent !== 'loading', null, { timeout: 90_000 });
+      answers[which] = JSON.parse(await tab.textContent('#out'));
+      await tab.close();
+    }
+    // Which of the package's modules each fetched file is (bundlers rename them: webpack to a bare hash).
+    const modules = {};
+    for (const name of ['escaque.wasm', 'escaque-rules.wasm']) modules[name] = await readFile(join(ROOT, 'dist', name));
+    const identify = async (path) => {
+      const bytes = await readFile(join(out, decodeURIComponent(path.replace(/[?#].*$/, '')))).catch(() => null);
+      return Object.keys(modules).find((name) => bytes?.equals(modules[name])) ?? `unknown: ${path}`;
+    };
+    const fetched = {};
+    for (const which of Object.keys(requests)) fetched[which] = await Promise.all(requests[which].map(identify));
+    return { main: answers.index, rules: answers.rules, files, requests, fetched, problems, buildMs };
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+// The checks of one bundler's result (assert; the message names the bundler).
+export function checkResult(name, r) {
+  const say = (what) => `${name}: ${what}\n${JSON.stringify(r, null, 1)}`;
+  assert.equal(r.main.error, undefined, say('the escaque page failed'));
+  assert.equal(r.rules.error, undefined, say('the escaque/rules page failed'));
+  assert.deepEqual({ ...r.main, engine: undefined }, { ...EXPECTED_GAME, engine: undefined }, say('the escaque page\'s game'));
+  assert.deepEqual(r.main.engine, { legal: true }, say('the Engine\'s move'));
+  assert.deepEqual(r.rules, EXPECTED_GAME, say('the escaque/rules page\'s game'));
+  assert.deepEqual(r.problems, [], say('errors in the pages'));
+  // escaque/rules loads escaque-rules.wasm and nothing else; the main entry escaque.wasm.
+  assert.deepEqual(r.fetched.rules, ['escaque-rules.wasm'], say('escaque/rules fetched the rules module only'));
+  assert.deepEqual([...new Set(r.fetched.index)], ['escaque.wasm'], say('the main page fetched escaque.wasm'));
+}
