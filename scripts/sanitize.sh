@@ -28,9 +28,16 @@ set +e
 # Two long tests are left to the plain build (tests/unit runs them there): the levels' statistics
 # (hundreds of searches; Strength's other tests cover the same code) and go perft's divide output
 # (the Perft tests cover the move generator under the sanitizers, capped by ESCAQUE_PERFT_MAX_NODES).
-# Together they took about a minute of the two cores here.
-(cd "$build" && ctest --output-on-failure --no-tests=error -j"$jobs" \
-  -E '^(Strength\.WeakerLevelsLoseMoreCentipawnsButFarFewerThanRandomMoves|UciGoPerft\.DivideFormatAndCounts)$')
+# Together they took about a minute of the two cores here. So do five exhaustive enumerations (a
+# third of the sanitized run, over 5 minutes of CPU at load 9): the generator against the reference
+# on the data file's trees, and the dead-position searches over every placement of some material;
+# the same code runs under the sanitizers in the other Perft, MoveGen and DeadPosition tests, on
+# smaller inputs, and in the fuzz targets.
+long_tests='Strength\.WeakerLevelsLoseMoreCentipawnsButFarFewerThanRandomMoves|UciGoPerft\.DivideFormatAndCounts'
+long_tests+='|MoveGen\.ReferenceAgreesOnTheDataFileTrees|DeadPosition\.EveryCannotSurvivesTheReferenceSearch'
+long_tests+='|DeadPosition\.APieceBoxedByItsOwnFrozenPiecesNeverMoves|DeadPosition\.NoCheckmateExistsAtAll'
+long_tests+='|DeadPosition\.MaterialThatCanNeverMate'
+(cd "$build" && ctest --output-on-failure --no-tests=error -j"$jobs" -E "^($long_tests)\$")
 status=$?
 set -e
 done_=$(date +%s)
