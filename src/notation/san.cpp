@@ -390,8 +390,8 @@ bool quick_match(const Position& pos, const SanSyntax& syn, Move& out) {
     if (syn.fromFile >= 0 && syn.fromRank >= 0) return false;  // "g1f3": whatever stands on g1
     if (rank_of(to) == (us == WHITE ? 7 : 0) || to == pos.en_passant_square()) return false;
     const Piece pawn = make_piece(us, PAWN);
-    if (syn.fromFile < 0) {  // a push
-      if (target != NO_PIECE) return false;
+    if (syn.fromFile < 0) {  // a push: onto the third rank or further (from the mover's side)
+      if (target != NO_PIECE || relative_rank(us, rank_of(to)) < 2) return false;
       const int up = us == WHITE ? 8 : -8;
       const Square one = Square(to - up);
       if (pos.piece_on(one) == pawn) {
