@@ -1,8 +1,8 @@
 // Trains the evaluation network (src/engine/nnue/arch.h) on the records of
 // escaque_nnue_datagen and exports it quantised (src/engine/nnue/network.h).
 //
-//   escaque_nnue_train --data DIR --out FILE.nnue [--epochs 20] [--batch 16384] [--lr 0.001]
-//                      [--lambda 0.75] [--init FILE.nnue] [--seed 1] [--max-positions N]
+//   escaque_nnue_train --data DIR --out FILE.nnue [--epochs 20] [--batch 4096] [--lr 0.001]
+//                      [--lambda 0.75] [--decay 0] [--init FILE.nnue] [--seed 1] [--max-positions N]
 //
 // Data: every DIR/chunk-*.bin; chunks whose index is 19 mod 20 are held out for
 // validation (whole games, as a chunk holds whole games). Each training
@@ -14,6 +14,9 @@
 // output in units of SCALE centipawns. Adam; the learning rate falls by 10x
 // over the last 30% of the epochs. Feature weights are clipped to +-1.98 so
 // that the int16 accumulator cannot overflow (32 pieces x 1.98 x QA < 32767).
+// The exported network is the epoch with the lowest validation loss (the last
+// one when there is no validation data): with little data the net overfits.
+// --decay D shrinks every weight by lr * D per step (decoupled weight decay).
 // --init starts from an exported network (continued training, new data).
 // One thread: the machine is shared.
 #include <algorithm>
@@ -41,8 +44,8 @@ namespace {
 
 struct Options {
   std::string data, out, init;
-  int epochs = 20, batch = 16384;
-  double lr = 0.001, lambda = 0.75;
+  int epochs = 20, batch = 4096;
+  double lr = 0.001, lambda = 0.75, decay = 0;
   unsigned seed = 1;
   long maxPositions = 0;
 };
@@ -56,10 +59,10 @@ bool parse_args(int argc, char** argv, Options& o) {
     if (a == "--data") o.data = v;
     else if (a == "--out") o.out = v;
     else if (a == "--init") o.init = v;
-    else if (a == "--lr" || a == "--lambda") {
+    else if (a == "--lr" || a == "--lambda" || a == "--decay") {
       const double d = std::strtod(v, &end);
       if (*end || !(d >= 0) || (a == "--lambda" && d > 1)) return std::fprintf(stderr, "bad %s: %s\n", a.c_str(), v), false;
-      (a == "--lr" ? o.lr : o.lambda) = d;
+      (a == "--lr" ? o.lr : a == "--lambda" ? o.lambda : o.decay) = d;
     } else {
       const long n = std::strtol(v, &end, 10);
       if (*end || n <= 0) return std::fprintf(stderr, "option %s: '%s' is not a positive number\n", a.c_str(), v), false;
@@ -140,12 +143,13 @@ struct Model {
 struct Adam {
   std::vector<float> m, v;
   explicit Adam(std::size_t n) : m(n), v(n) {}
-  void step(float* w, const float* g, std::size_t n, double lr, int t, float clip) {
+  void step(float* w, const float* g, std::size_t n, double lr, int t, float clip, double decay) {
+    const float keep = float(1 - lr * decay);
     const double c1 = 1 - std::pow(0.9, t), c2 = 1 - std::pow(0.999, t);
     for (std::size_t i = 0; i < n; ++i) {
       m[i] = 0.9f * m[i] + 0.1f * g[i];
       v[i] = 0.999f * v[i] + 0.001f * g[i] * g[i];
-      w[i] -= float(lr * (m[i] / c1) / (std::sqrt(v[i] / c2) + 1e-8));
+      w[i] = keep * w[i] - float(lr * (m[i] / c1) / (std::sqrt(v[i] / c2) + 1e-8));
       w[i] = std::clamp(w[i], -clip, clip);
     }
   }
@@ -230,7 +234,7 @@ int main(int argc, char** argv) {
   Options o;
   if (!parse_args(argc, argv, o)) {
     std::fprintf(stderr, "usage: %s --data DIR --out FILE.nnue [--epochs E] [--batch B] [--lr LR] [--lambda L] "
-                         "[--init FILE.nnue] [--seed S] [--max-positions N]\n", argv[0]);
+                         "[--decay D] [--init FILE.nnue] [--seed S] [--max-positions N]\n", argv[0]);
     return 2;
   }
   std::vector<nnue_data::Record> train, valid;
@@ -256,7 +260,9 @@ int main(int argc, char** argv) {
   std::vector<std::uint32_t> order(train.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   Features f;
-  int step = 0;
+  int step = 0, bestEpoch = 0;
+  double bestLoss = 1e9;
+  Model best = model;
   const float w1Clip = 1.98f, w2Clip = 32767.0f / QB;
   for (int epoch = 1; epoch <= o.epochs; ++epoch) {
     const auto start = std::chrono::steady_clock::now();
@@ -292,16 +298,24 @@ int main(int argc, char** argv) {
         }
       }
       ++step;
-      adamW1.step(model.w1.data(), gw1.data(), gw1.size(), lr, step, w1Clip);
-      adamB1.step(model.b1.data(), gb1.data(), HIDDEN, lr, step, w1Clip);
-      adamW2.step(model.w2.data(), gw2.data(), gw2.size(), lr, step, w2Clip);
-      adamB2.step(&model.b2, &gb2, 1, lr, step, 1e6f);
+      adamW1.step(model.w1.data(), gw1.data(), gw1.size(), lr, step, w1Clip, o.decay);
+      adamB1.step(model.b1.data(), gb1.data(), HIDDEN, lr, step, w1Clip, 0);
+      adamW2.step(model.w2.data(), gw2.data(), gw2.size(), lr, step, w2Clip, o.decay);
+      adamB2.step(&model.b2, &gb2, 1, lr, step, 1e6f, 0);
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double validLoss = validation_loss(model, valid, o.lambda);
     std::printf("epoch %d: lr %.5f train loss %.6f validation loss %.6f (%.0f s)\n", epoch, lr,
-                trainLoss / double(train.size()), validation_loss(model, valid, o.lambda), secs);
+                trainLoss / double(train.size()), validLoss, secs);
     std::fflush(stdout);
+    if (valid.empty() || validLoss < bestLoss) {
+      bestLoss = validLoss;
+      bestEpoch = epoch;
+      best = model;
+    }
   }
+  model = best;
+  std::printf("best epoch %d\n", bestEpoch);
 
   quantise(model, *net);
   const std::vector<std::uint8_t> bytes = save_network(*net);
