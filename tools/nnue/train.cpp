@@ -18,6 +18,7 @@
 // one when there is no validation data): with little data the net overfits.
 // --decay D shrinks every weight by lr * D per step (decoupled weight decay).
 // --init starts from an exported network (continued training, new data).
+// It also prints the hand-written evaluation's validation loss, the bar to beat.
 // One thread: the machine is shared.
 #include <algorithm>
 #include <chrono>
@@ -32,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/eval.h"
 #include "engine/nnue/accumulator.h"
 #include "engine/nnue/network.h"
 #include "training_record.h"
@@ -228,6 +230,18 @@ double quantised_validation_loss(const Network& net, const std::vector<nnue_data
   return valid.empty() ? 0 : sum / double(valid.size());
 }
 
+// The hand-written evaluation's loss on the same positions: the bar a net has to beat.
+double hand_written_validation_loss(const std::vector<nnue_data::Record>& valid, double lambda) {
+  Position pos;
+  double sum = 0;
+  for (const auto& r : valid) {
+    nnue_data::unpack(r, pos);
+    const double p = sigmoid(double(evaluate(pos)) / SCALE);
+    sum += (p - target(r, lambda)) * (p - target(r, lambda));
+  }
+  return valid.empty() ? 0 : sum / double(valid.size());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -252,7 +266,8 @@ int main(int argc, char** argv) {
     for (float& w : model.w1) w = w1(rng);
     for (float& w : model.w2) w = w2(rng);
   }
-  std::printf("validation loss at start %.6f\n", validation_loss(model, valid, o.lambda));
+  std::printf("validation loss at start %.6f (the hand-written evaluation's: %.6f)\n",
+              validation_loss(model, valid, o.lambda), hand_written_validation_loss(valid, o.lambda));
 
   std::vector<float> gw1(model.w1.size()), gb1(HIDDEN), gw2(2 * HIDDEN);
   Adam adamW1(gw1.size()), adamB1(HIDDEN), adamW2(2 * HIDDEN), adamB2(1);
