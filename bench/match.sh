@@ -9,6 +9,7 @@
 # OPPONENT: fairymax | phalanx | toga | glaurung | ethereal
 #           | sf-ELO       Stockfish with UCI_LimitStrength at UCI_Elo=ELO (e.g. sf-1500)
 #           | escaque-ELO  the same escaque snapshot with UCI_LimitStrength at UCI_Elo=ELO
+#           | escaque      the same escaque snapshot with OPP_OPTS only (e.g. OPP_OPTS="Use NNUE=false")
 # GAMES:    even number, default 100 (50 openings x 2 colours)
 # TC:       base+increment in seconds, default 5+0.05
 # SEED:     opening order, default 1
@@ -100,6 +101,7 @@ case "$opponent" in
   ethereal) b=(--b ethereal-chess --b-name Ethereal) ;;
   sf-*) elo="${opponent#sf-}"
         b=(--b stockfish --b-opt UCI_LimitStrength=true --b-opt "UCI_Elo=$elo" --b-name "SF-$elo") ;;
+  escaque) b=(--b "$command_a" --b-name escaque-opp) ;;
   escaque-*) elo="${opponent#escaque-}"
         b=(--b "$command_a" --b-opt UCI_LimitStrength=true --b-opt "UCI_Elo=$elo" --b-name "escaque-L$elo") ;;
   *) echo "match.sh: unknown opponent '$opponent' (see the header of bench/match.sh)" >&2; exit 1 ;;

@@ -57,8 +57,8 @@ if(ESCAQUE_WASM_RULES_COLD_OPT)
 endif()
 
 # The search and the UCI session, for the Engine's worker.
-file(GLOB ESCAQUE_SEARCH_SOURCES CONFIGURE_DEPENDS src/engine/*.cpp)
-add_library(escaque_search STATIC ${ESCAQUE_SEARCH_SOURCES} src/uci/uci_session.cpp)
+file(GLOB ESCAQUE_SEARCH_SOURCES CONFIGURE_DEPENDS src/engine/*.cpp src/engine/nnue/*.cpp)
+add_library(escaque_search STATIC ${ESCAQUE_SEARCH_SOURCES} ${ESCAQUE_NNUE_DEFAULT_SOURCE} src/uci/uci_session.cpp)
 target_include_directories(escaque_search PUBLIC src)
 target_compile_options(escaque_search PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 

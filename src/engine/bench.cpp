@@ -38,11 +38,12 @@ const std::vector<std::string>& bench_positions() {
   return positions;
 }
 
-BenchResult run_bench(int depth, const BenchProgress& progress) {
+BenchResult run_bench(int depth, const BenchProgress& progress, const nnue::Network* net) {
   BenchResult result;
   auto tt = std::make_unique<TranspositionTable>();  // default size: 16 MiB
   tt->resize(TranspositionTable::DEFAULT_MB);
   auto searcher = std::make_unique<Searcher>(*tt);
+  searcher->set_network(net);
   SearchLimits limits;
   limits.depth = depth;
   SearchOptions options;

@@ -28,7 +28,8 @@ struct BenchResult {
 // One line of progress per position (without a newline).
 using BenchProgress = std::function<void(std::string_view)>;
 
-// Runs the bench; progress goes to `progress` if given.
-BenchResult run_bench(int depth, const BenchProgress& progress);
+// Runs the bench; progress goes to `progress` if given. `net`: the network to
+// evaluate with (the engine's "Use NNUE" setting), nullptr for the hand-written evaluation.
+BenchResult run_bench(int depth, const BenchProgress& progress, const nnue::Network* net = nullptr);
 
 }  // namespace escaque

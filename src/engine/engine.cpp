@@ -6,6 +6,7 @@
 
 #include "book.h"
 #include "clock.h"
+#include "nnue/network.h"
 
 #if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
 #define ESCAQUE_HAS_THREADS 1
@@ -299,6 +300,7 @@ const std::vector<OptionDescription>& Engine::option_descriptions() {
       {"Ponder", OptionType::Check, 0},
       {"Move Overhead", OptionType::Spin, 30, 0, ENGINE_MAX_MOVE_OVERHEAD},
       {"Clear Hash", OptionType::Button},
+      {"Use NNUE", OptionType::Check, 0},
       {"UCI_Chess960", OptionType::Check, 0},
       {"UCI_LimitStrength", OptionType::Check, 0},
       {"UCI_Elo", OptionType::Spin, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX},
@@ -308,6 +310,8 @@ const std::vector<OptionDescription>& Engine::option_descriptions() {
   };
   return options;
 }
+
+const nnue::Network* Engine::network() const { return searcher_->network(); }
 
 bool Engine::set_hash_mb(int megabytes) {
   stop();
@@ -388,6 +392,18 @@ OptionResult Engine::set_option(std::string_view name, std::string_view value) {
     if (parse_spin(0, ENGINE_MAX_STRENGTH_SEED, seed)) strength_.seed = std::uint64_t(seed);
   } else if (key == "ownbook") {
     parse_bool(ownBook_);
+  } else if (key == "use nnue") {
+    bool on = searcher_->network() != nullptr;
+    if (parse_bool(on)) {
+      const nnue::Network* net = on ? nnue::default_network() : nullptr;
+      if (on && !net) {
+        result.status = OptionResult::Status::Refused;
+        result.message = std::string(name) + ": this build's network does not load; keeping the hand-written evaluation";
+      } else if (net != searcher_->network()) {
+        searcher_->set_network(net);
+        tt_->clear();  // its static evaluations came from the other evaluation
+      }
+    }
   } else if (key == "clear hash") {
     clear_hash();
   } else {

@@ -149,6 +149,8 @@ class Engine {
   void set_strength(const StrengthSettings& s) { strength_ = s; }
   const StrengthSettings& strength() const { return strength_; }
   void set_own_book(bool on) { ownBook_ = on; }
+  // The network the search evaluates with ("Use NNUE"), nullptr for the hand-written evaluation.
+  const nnue::Network* network() const;
   void clear_hash();
   // Forgets the game: the start position, an empty hash table and statistics.
   void new_game();

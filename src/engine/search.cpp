@@ -80,7 +80,10 @@ std::string uci_score(Value v) {
 // ---------------------------------------------------------------------------
 
 Searcher::Searcher(TranspositionTable& tt)
-    : tt_(tt), history_(std::make_unique<History>()), frames_(std::make_unique<Frame[]>(MAX_PLY + 4)) {
+    : tt_(tt),
+      history_(std::make_unique<History>()),
+      frames_(std::make_unique<Frame[]>(MAX_PLY + 4)),
+      accumulators_(std::make_unique<nnue::Accumulator[]>(MAX_PLY + 4)) {
   clear_history();
 }
 
@@ -101,6 +104,18 @@ Searcher::Frame* Searcher::enter_node(int ply) {
 }
 
 void Searcher::clear_history() { history_->clear(); }
+
+void Searcher::make_move(int ply, Move m, UndoInfo& undo) {
+  if (net_) nnue::update(*net_, pos_, m, accumulators_[ply], accumulators_[ply + 1]);
+  pos_.do_move(m, undo);
+}
+
+Value Searcher::static_eval(int ply) const {
+  if (!net_) return evaluate(pos_, *weights_);
+  // A network could say anything; it must never claim a mate.
+  return std::clamp(Value(nnue::evaluate(*net_, accumulators_[ply], pos_.side_to_move())), -VALUE_MATE_IN_MAX_PLY + 1,
+                    VALUE_MATE_IN_MAX_PLY - 1);
+}
 
 void Searcher::prepare(const SearchLimits& limits) {
   stopRequested_.store(false, std::memory_order_relaxed);
@@ -170,6 +185,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
   prepared_ = false;
   startMs_.store(now_ms(), std::memory_order_relaxed);
   pos_ = root;
+  if (net_) nnue::refresh(*net_, pos_, accumulators_[0]);
   limits_ = limits;
   options_ = options;
   options_.multiPV = std::max(1, options.multiPV);
@@ -394,7 +410,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
 
   if (!rootNode) {
     if (is_draw(ply)) return VALUE_DRAW;
-    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : evaluate(pos_, *weights_);
+    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : static_eval(ply);
     // Mate distance pruning: no line from here can beat a mate already found closer to the root.
     alpha = std::max(mated_in(ply), alpha);
     beta = std::min(mate_in(ply + 1), beta);
@@ -419,7 +435,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
     if (tte.found && tte.eval != VALUE_NONE) {
       f->staticEval = eval = tte.eval;
     } else {
-      f->staticEval = eval = evaluate(pos_, *weights_);
+      f->staticEval = eval = static_eval(ply);
       if (!tte.found) tt_.store(key, VALUE_NONE, BOUND_NONE, -TranspositionTable::DEPTH_OFFSET, Move::none(), eval);
     }
     if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttValue;
@@ -454,6 +470,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
       f->contHist = &history_->continuation[NO_PIECE][0];
       UndoInfo undo;
       pos_.do_null_move(undo);
+      if (net_) accumulators_[ply + 1] = accumulators_[ply];
       push_key(pos_.key());
       frame(ply + 1)->pliesFromNull = 0;
       Value v = -negamax<false>(ply + 1, depth - R, -beta, -beta + 1, !cutNode);
@@ -540,7 +557,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
     f->movedPiece = movedPiece;
     f->contHist = &history_->continuation[movedPiece][m.to()];
     UndoInfo undo;
-    pos_.do_move(m, undo);
+    make_move(ply, m, undo);
     push_key(pos_.key());
     frame(ply + 1)->pliesFromNull = f->pliesFromNull + 1;
 
@@ -638,7 +655,7 @@ Value Searcher::quiescence(int ply, Value alpha, Value beta) {
 
   const bool inCheck = pos_.in_check();
   if (is_draw(ply)) return VALUE_DRAW;
-  if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : evaluate(pos_, *weights_);
+  if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : static_eval(ply);
 
   const Key key = pos_.key();
   const TTHit tte = tt_.probe(key);
@@ -652,7 +669,7 @@ Value Searcher::quiescence(int ply, Value alpha, Value beta) {
     f->staticEval = VALUE_NONE;
     bestValue = -VALUE_INFINITE;
   } else {
-    f->staticEval = bestValue = tte.found && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, *weights_);
+    f->staticEval = bestValue = tte.found && tte.eval != VALUE_NONE ? tte.eval : static_eval(ply);
     if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
       bestValue = ttValue;
     // Stand pat: the side to move need not capture.
@@ -688,7 +705,7 @@ Value Searcher::quiescence(int ply, Value alpha, Value beta) {
     f->movedPiece = pos_.moved_piece(m);
     f->contHist = &history_->continuation[f->movedPiece][m.to()];
     UndoInfo undo;
-    pos_.do_move(m, undo);
+    make_move(ply, m, undo);
     push_key(pos_.key());
     frame(ply + 1)->pliesFromNull = f->pliesFromNull + 1;
     Value v = -quiescence<PvNode>(ply + 1, -beta, -alpha);

@@ -23,6 +23,7 @@
 #include "history.h"
 #include "limits.h"
 #include "movepick.h"
+#include "nnue/accumulator.h"
 #include "score.h"
 #include "search_info.h"
 #include "timeman.h"
@@ -87,6 +88,12 @@ class Searcher {
   // set): lets a tool play two weight sets against each other in one process.
   // The weights must outlive the searcher.
   void set_eval_weights(const EvalWeights& weights) { weights_ = &weights; }
+  // The network to evaluate with (nnue/), or nullptr for the hand-written
+  // evaluation (the default). The network must outlive the searcher; a
+  // transposition table filled under the other evaluation holds its static
+  // evaluations, so clear it when switching.
+  void set_network(const nnue::Network* net) { net_ = net; }
+  const nnue::Network* network() const { return net_; }
 
  private:
   struct RootMove;
@@ -96,6 +103,9 @@ class Searcher {
   template <bool PvNode>
   Value quiescence(int ply, Value alpha, Value beta);
   bool should_stop();
+  // Makes a move in pos_ at `ply`, keeping the network's accumulator for ply + 1 (when one is used).
+  void make_move(int ply, Move m, UndoInfo& undo);
+  Value static_eval(int ply) const;
   bool is_draw(int ply) const;
   void push_key(Key k);
   void pop_key() { --keyCount_; }
@@ -138,6 +148,8 @@ class Searcher {
   StopHook hook_;
   SearchInfo info_;  // reused for every report (its PV keeps its capacity)
   const EvalWeights* weights_ = &default_weights();
+  const nnue::Network* net_ = nullptr;
+  std::unique_ptr<nnue::Accumulator[]> accumulators_;  // MAX_PLY + 4 entries, one per ply
 };
 
 // Formats a score for UCI: "cp 23" or "mate -3" (SearchInfo::mate_moves).

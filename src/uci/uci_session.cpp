@@ -321,10 +321,13 @@ void UciSession::cmd_bench(std::string_view args, std::string& out) {
     out += "info string bench: depth must be an integer from 1 to 64, got '" + std::string(w[0]) + "'\n";
     return;
   }
-  BenchResult r = run_bench(depth, [&](std::string_view l) {
-    out.append(l);
-    out += '\n';
-  });
+  BenchResult r = run_bench(
+      depth,
+      [&](std::string_view l) {
+        out.append(l);
+        out += '\n';
+      },
+      engine_.network());
   std::int64_t ms = std::max<std::int64_t>(1, r.timeMs);
   out += "\nTotal time (ms): " + std::to_string(r.timeMs) + "\n";
   out += "Nodes/second: " + std::to_string(r.nodes * 1000 / std::uint64_t(ms)) + "\n";

@@ -1,0 +1,39 @@
+// The quantised network's weights, and its file format (what the trainer
+// exports and the engine embeds). All little-endian:
+//
+//   bytes 0..7    magic "ESQNNUE1"
+//   bytes 8..11   uint32 number of inputs (768)
+//   bytes 12..15  uint32 hidden size (HIDDEN)
+//   then int16 feature weights [INPUTS][HIDDEN] (input-major), int16 feature
+//   biases [HIDDEN], int16 output weights [2 * HIDDEN] (the side to move's half
+//   first), int32 output bias.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "arch.h"
+
+namespace escaque::nnue {
+
+struct Network {
+  alignas(64) std::int16_t ftWeights[INPUTS * HIDDEN];
+  alignas(64) std::int16_t ftBias[HIDDEN];
+  alignas(64) std::int16_t outWeights[2 * HIDDEN];
+  std::int32_t outBias;
+};
+
+constexpr std::size_t NETWORK_FILE_BYTES = 16 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+
+// Reads a weights file's bytes into `net`. False with a reason in `error` (and
+// `net` unchanged) when the bytes are not a network of this build's shape.
+bool load_network(const std::uint8_t* data, std::size_t size, Network& net, std::string& error);
+std::vector<std::uint8_t> save_network(const Network& net);
+
+// The network built into the engine (src/engine/nnue/default.nnue); nullptr
+// only if that file does not match this build's shape (a unit test checks it does).
+const Network* default_network();
+
+}  // namespace escaque::nnue

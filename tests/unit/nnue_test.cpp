@@ -1,0 +1,249 @@
+// The NNUE evaluation (src/engine/nnue/) and its training data format
+// (tools/nnue/training_record.h): records and network files survive a round
+// trip and refuse damaged bytes; the incrementally updated accumulator equals
+// a fresh one after every kind of move; the evaluation is colour-symmetric;
+// the engine searches deterministically with it.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "../../tools/nnue/training_record.h"
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/uci_move.h"
+#include "engine/bench.h"
+#include "engine/engine.h"
+#include "engine/nnue/accumulator.h"
+#include "engine/nnue/network.h"
+
+using namespace escaque;
+
+namespace {
+
+// Positions of every kind: the bench set, plus positions along random games from each.
+std::vector<Position> sample_positions(int perGame) {
+  std::vector<Position> out;
+  std::mt19937 rng(7);
+  for (const std::string& fen : bench_positions()) {
+    Position pos;
+    EXPECT_FALSE(parse_fen(fen, pos)) << fen;
+    out.push_back(pos);
+    for (int i = 0; i < perGame; ++i) {
+      MoveList ml = legal_moves(pos);
+      if (ml.size == 0) break;
+      UndoInfo u;
+      pos.do_move(ml.moves[rng() % ml.size], u);
+      out.push_back(pos);
+    }
+  }
+  return out;
+}
+
+std::unique_ptr<nnue::Network> random_network(unsigned seed) {
+  auto net = std::make_unique<nnue::Network>();
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> ft(-300, 300), out(-200, 200);
+  for (auto& w : net->ftWeights) w = std::int16_t(ft(rng));
+  for (auto& w : net->ftBias) w = std::int16_t(ft(rng));
+  for (auto& w : net->outWeights) w = std::int16_t(out(rng));
+  net->outBias = 12345;
+  return net;
+}
+
+Position colour_flipped(const Position& pos) {
+  Position m;
+  m.clear();
+  for (int s = 0; s < 64; ++s) {
+    const Piece p = pos.piece_on(Square(s));
+    if (p != NO_PIECE) m.put_piece(make_piece(~color_of(p), type_of(p)), Square(s ^ 56));
+  }
+  m.set_side_to_move(~pos.side_to_move());
+  m.finish_setup();
+  return m;
+}
+
+}  // namespace
+
+TEST(NnueData, RecordRoundTripKeepsPiecesSideScoreResultAndClocks) {
+  int checked = 0;
+  for (const Position& pos : sample_positions(60)) {
+    const int score = int(pos.key() % 4001) - 2000, result = int(pos.key() % 3);
+    std::uint8_t bytes[nnue_data::RECORD_BYTES];
+    nnue_data::encode(nnue_data::pack(pos, score, result), bytes);
+    nnue_data::Record r;
+    std::string error;
+    ASSERT_TRUE(nnue_data::decode(bytes, r, error)) << error << " " << to_fen(pos);
+    EXPECT_EQ(r.score, score);
+    EXPECT_EQ(r.result, result);
+    Position back;
+    nnue_data::unpack(r, back);
+    for (int s = 0; s < 64; ++s) ASSERT_EQ(back.piece_on(Square(s)), pos.piece_on(Square(s))) << to_fen(pos);
+    EXPECT_EQ(back.side_to_move(), pos.side_to_move());
+    EXPECT_EQ(back.rule50(), pos.rule50());
+    EXPECT_EQ(back.game_ply(), pos.game_ply());
+    ++checked;
+  }
+  EXPECT_GT(checked, 1000);
+}
+
+TEST(NnueData, ByteLayoutIsTheDocumentedOne) {
+  Position pos;
+  pos.set_startpos();
+  std::uint8_t b[nnue_data::RECORD_BYTES];
+  nnue_data::encode(nnue_data::pack(pos, -300, 2), b);
+  // a1..h2 and a7..h8 occupied: 0xffff00000000ffff, little-endian.
+  const std::uint8_t occupancy[8] = {0xff, 0xff, 0, 0, 0, 0, 0xff, 0xff};
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(b[i], occupancy[i]) << i;
+  EXPECT_EQ(b[8], 0x13);  // a1 White rook (3) low nibble, b1 White knight (1) high nibble
+  EXPECT_EQ(b[23], 0xb9);  // g8 Black knight (9), h8 Black rook (11)
+  EXPECT_EQ(b[24], 0xd4);  // -300 = 0xfed4
+  EXPECT_EQ(b[25], 0xfe);
+  EXPECT_EQ(b[26], 2);
+  EXPECT_EQ(b[27], 0);
+  EXPECT_EQ(b[31], 0);
+}
+
+TEST(NnueData, DamagedRecordsAreRefusedWithTheReason) {
+  Position pos;
+  pos.set_startpos();
+  std::uint8_t good[nnue_data::RECORD_BYTES];
+  nnue_data::encode(nnue_data::pack(pos, 10, 1), good);
+  nnue_data::Record r;
+  std::string error;
+  auto damaged = [&](int at, std::uint8_t value) {
+    std::uint8_t b[nnue_data::RECORD_BYTES];
+    std::copy(good, good + nnue_data::RECORD_BYTES, b);
+    b[at] = value;
+    error.clear();
+    return !nnue_data::decode(b, r, error);
+  };
+  EXPECT_TRUE(damaged(26, 3));
+  EXPECT_NE(error.find("result byte 3"), std::string::npos) << error;
+  EXPECT_TRUE(damaged(27, 2));
+  EXPECT_NE(error.find("side-to-move byte 2"), std::string::npos) << error;
+  EXPECT_TRUE(damaged(8, 0x16));  // a1 holds piece code 6: no such piece
+  EXPECT_NE(error.find("piece nibble 0 holds 6"), std::string::npos) << error;
+  EXPECT_TRUE(damaged(3, 0xff));  // 40 occupied squares
+  EXPECT_NE(error.find("more than 32"), std::string::npos) << error;
+  EXPECT_FALSE(damaged(26, 0));
+}
+
+TEST(NnueNetwork, FileRoundTripAndRefusals) {
+  auto net = random_network(3);
+  const std::vector<std::uint8_t> bytes = nnue::save_network(*net);
+  ASSERT_EQ(bytes.size(), nnue::NETWORK_FILE_BYTES);
+  auto back = std::make_unique<nnue::Network>();
+  std::string error;
+  ASSERT_TRUE(nnue::load_network(bytes.data(), bytes.size(), *back, error)) << error;
+  EXPECT_EQ(nnue::save_network(*back), bytes);
+
+  auto untouched = random_network(4);
+  const std::vector<std::uint8_t> before = nnue::save_network(*untouched);
+  std::vector<std::uint8_t> bad = bytes;
+  bad[0] = 'X';
+  EXPECT_FALSE(nnue::load_network(bad.data(), bad.size(), *untouched, error));
+  EXPECT_NE(error.find("ESQNNUE1"), std::string::npos) << error;
+  bad = bytes;
+  bad[12] = 64;  // hidden size 64
+  EXPECT_FALSE(nnue::load_network(bad.data(), bad.size(), *untouched, error));
+  EXPECT_NE(error.find("shape 768x64"), std::string::npos) << error;
+  bad = bytes;
+  bad.pop_back();
+  EXPECT_FALSE(nnue::load_network(bad.data(), bad.size(), *untouched, error));
+  EXPECT_NE(error.find("expected " + std::to_string(nnue::NETWORK_FILE_BYTES)), std::string::npos) << error;
+  EXPECT_EQ(nnue::save_network(*untouched), before);  // a refused file leaves the network as it was
+}
+
+TEST(NnueNetwork, BuiltInNetworkLoads) { EXPECT_NE(nnue::default_network(), nullptr); }
+
+TEST(NnueAccumulator, IncrementalUpdatesEqualARefreshAfterEveryKindOfMove) {
+  auto net = random_network(5);
+  int castles = 0, enPassants = 0, promotions = 0, captures = 0;
+  std::mt19937 rng(11);
+  for (const std::string& fen : bench_positions()) {
+    for (int game = 0; game < 8; ++game) {
+      Position pos;
+      ASSERT_FALSE(parse_fen(fen, pos));
+      nnue::Accumulator acc, next, fresh;
+      nnue::refresh(*net, pos, acc);
+      for (int ply = 0; ply < 80; ++ply) {
+        MoveList ml = legal_moves(pos);
+        if (ml.size == 0) break;
+        // Prefer the special moves when there are some, so that each kind is exercised.
+        Move m = ml.moves[rng() % ml.size];
+        for (int i = 0; i < ml.size; ++i)
+          if (ml.moves[i].kind() != NORMAL && rng() % 2) m = ml.moves[i];
+        castles += m.kind() == CASTLING;
+        enPassants += m.kind() == EN_PASSANT;
+        promotions += m.kind() == PROMOTION;
+        captures += pos.is_capture(m);
+        nnue::update(*net, pos, m, acc, next);
+        UndoInfo u;
+        pos.do_move(m, u);
+        nnue::refresh(*net, pos, fresh);
+        for (int c = 0; c < 2; ++c)
+          for (int i = 0; i < nnue::HIDDEN; ++i)
+            ASSERT_EQ(next.values[c][i], fresh.values[c][i]) << to_fen(pos) << " after " << m.raw();
+        EXPECT_EQ(nnue::evaluate(*net, next, pos.side_to_move()), nnue::evaluate(*net, fresh, pos.side_to_move()));
+        acc = next;
+      }
+    }
+  }
+  EXPECT_GT(castles, 5);
+  EXPECT_GT(enPassants, 2);
+  EXPECT_GT(promotions, 5);
+  EXPECT_GT(captures, 100);
+}
+
+TEST(NnueAccumulator, EvaluationIsColourSymmetricAndMatchesTheScalarFormula) {
+  auto net = random_network(6);
+  for (const Position& pos : sample_positions(20)) {
+    nnue::Accumulator a, b;
+    nnue::refresh(*net, pos, a);
+    const Position m = colour_flipped(pos);
+    nnue::refresh(*net, m, b);
+    const int v = nnue::evaluate(*net, a, pos.side_to_move());
+    ASSERT_EQ(v, nnue::evaluate(*net, b, m.side_to_move())) << to_fen(pos);
+    // The formula of arch.h, written out with plain integers.
+    long long sum = net->outBias;
+    for (int half = 0; half < 2; ++half) {
+      const Color p = half == 0 ? pos.side_to_move() : ~pos.side_to_move();
+      for (int i = 0; i < nnue::HIDDEN; ++i) {
+        int x = net->ftBias[i];
+        for (int s = 0; s < 64; ++s)
+          if (pos.piece_on(Square(s)) != NO_PIECE)
+            x += net->ftWeights[nnue::feature(p, pos.piece_on(Square(s)), Square(s)) * nnue::HIDDEN + i];
+        x = std::int16_t(x);
+        sum += (long long)(x < 0 ? 0 : x > nnue::QA ? nnue::QA : x) * net->outWeights[half * nnue::HIDDEN + i];
+      }
+    }
+    ASSERT_EQ(v, int(sum * nnue::SCALE / (nnue::QA * nnue::QB))) << to_fen(pos);
+  }
+}
+
+TEST(NnueEngine, UseNnueOptionSearchesDeterministicallyAndDiffersFromTheHandWrittenEval) {
+  auto search = [](bool nnue) {
+    Engine e;
+    EXPECT_EQ(e.set_option("Use NNUE", nnue ? "true" : "false").status, OptionResult::Status::Set);
+    e.set_position("r1bq1rk1/pp1n1ppp/4pn2/b1p5/2BP4/P1N1PN2/1P3PPP/R1BQ1RK1 w - - 1 10", {}, false);
+    SearchLimits limits;
+    limits.depth = 9;
+    std::uint64_t nodes = 0;
+    std::string best;
+    e.go(limits, {[&](const SearchInfo& i) { nodes = i.nodes; }, [&](const BestMove& b) {
+                    best = move_to_uci(e.position(), b.move);
+                  }});
+    return std::make_pair(nodes, best);
+  };
+  const auto a = search(true), b = search(true), hand = search(false);
+  EXPECT_EQ(a, b);
+  EXPECT_FALSE(a.second.empty());
+  EXPECT_NE(a.first, hand.first);
+  Engine e;
+  const OptionResult r = e.set_option("Use NNUE", "sometimes");
+  EXPECT_EQ(r.status, OptionResult::Status::Refused);
+  EXPECT_EQ(r.message, "Use NNUE: invalid value 'sometimes', expected true or false; option unchanged");
+}
