@@ -44,13 +44,16 @@ function make(tag, cls, text) {
   return e;
 }
 
+// An icon button: the glyph is hidden from assistive technology and the name is the button's own
+// (visually hidden) text, not an aria-label, so the visible text and the accessible name never
+// disagree (axe's label-content-name-mismatch).
 function button(cls, glyph, label) {
   const b = make('button', cls);
   b.type = 'button';
-  b.setAttribute('aria-label', label);
   b.title = label;
-  b.append(make('span', '', glyph));
-  b.firstChild.setAttribute('aria-hidden', 'true');
+  const icon = make('span', '', glyph);
+  icon.setAttribute('aria-hidden', 'true');
+  b.append(icon, make('span', 'sr', label));
   return b;
 }
 
