@@ -96,7 +96,7 @@ function afterChange() {
     const t = engineThinking;
     if (t && t.record === ctrl.record && t.plies === ctrl.record.moves.length) return;
     engineMove();
-  } else if (settings.hints) {
+  } else if (settings.hints && !analysisBoard?.isOpen) {
     analyse();
   }
 }
@@ -364,6 +364,7 @@ $('nav-next').addEventListener('click', () => navigate((viewPly ?? ctrl.record.m
 $('nav-last').addEventListener('click', () => navigate(ctrl.record.moves.length));
 $('back-to-game').addEventListener('click', () => navigate(ctrl.record.moves.length));
 document.addEventListener('keydown', (e) => {
+  if (analysisBoard?.isOpen) return;
   if (e.target.closest?.('input, textarea, select, escaque-board-core, dialog')) return;
   if (e.key === 'ArrowLeft') navigate((viewPly ?? ctrl.record.moves.length) - 1);
   else if (e.key === 'ArrowRight') navigate((viewPly ?? ctrl.record.moves.length) + 1);
@@ -387,6 +388,45 @@ $('show-pgn').addEventListener('click', () => {
   renderExport();
 });
 function pgnLanguage() { return settings.language; }
+$('download-pgn').addEventListener('click', async () => {
+  const { downloadPgn } = await import('./analysis/pgn-files.js');
+  const text = gamePgn(ctrl, pgnLanguage());
+  downloadPgn(text, { White: playerName(ctrl.record.players.w), Black: playerName(ctrl.record.players.b),
+    Date: ctrl.record.started.slice(0, 10) });
+  showStatus('PGN downloaded.');
+});
+
+// ---- the analysis board (analysis/analysis.js; loaded when first opened) ----
+
+let analysisBoard = null;
+async function analysisUi() {
+  if (!analysisBoard) {
+    const { AnalysisBoard } = await import('./analysis/analysis.js');
+    analysisBoard ??= new AnalysisBoard({
+      engine, available: () => engineReady,
+      onClose: () => { render(); afterChange(); $('open-analysis').focus(); },
+      notify: (text) => { $('an-notice').textContent = text; },
+    });
+  }
+  return analysisBoard;
+}
+
+/** Opens the analysis board: on the last analysis (pgn null), or on a game's PGN at position `ply`. */
+async function openAnalysis(pgn = null, ply = null) {
+  if (!ctrl.record) return;
+  let ui;
+  try {
+    ui = await analysisUi();
+  } catch (e) {
+    showStatus(`The analysis board could not load: ${e.message}`);
+    return;
+  }
+  if (settings.hints) { engine.stopAnalysis(); $('thinking').hidden = true; }
+  if (pgn === null) ui.open();
+  else ui.openPgn(pgn, ply, orientation());
+}
+$('open-analysis').addEventListener('click', () => openAnalysis());
+$('analyse-game').addEventListener('click', () => openAnalysis(gamePgn(ctrl, 'en'), viewPly ?? ctrl.record.moves.length));
 
 async function copy(text, what) {
   try {
@@ -604,7 +644,12 @@ function renderFinished() {
       $('pgn-out').value = g.pgn;
       $('show-pgn').setAttribute('aria-expanded', 'true');
     });
-    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} (${g.reason}) `, b);
+    const review = document.createElement('button');
+    review.type = 'button';
+    review.textContent = 'Review';
+    review.setAttribute('aria-label', `Review ${g.white} – ${g.black}, ${g.date.slice(0, 10)}`);
+    review.addEventListener('click', () => openAnalysis(g.pgn, 0));
+    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} (${g.reason}) `, review, ' ', b);
     return li;
   });
   $('finished-list').replaceChildren(...items);
