@@ -1,0 +1,519 @@
+// <escaque-game>: a viewer for annotated PGN (docs/viewer.md). The board (the rules-free core), the
+// move tree with comments, NAGs and nested variations, navigation by buttons, keys, wheel and swipe,
+// clocks and evals from [%clk]/[%eval] (with an eval graph), a picker for files of many games, and an
+// `analyse` event for the host page. The PGN is read by the package (escaque/pgn, WebAssembly); the
+// positions come from its rules (Position), computed once per game.
+//
+//   <script type="module" src="/dist/board/escaque-game.js"></script>     (or: import 'escaque/game')
+//   <escaque-game src="/games/club-2026.pgn" orientation="black" ply="last"></escaque-game>
+//   <escaque-game>[Event "…"] 1. e4 e5 …</escaque-game>          (inline: the element's text)
+//   el.pgn = text;  el.game = treeFromReadPgnGame;  el.addEventListener('analyse', (e) => e.detail.fen)
+//
+// Attributes: src, pgn, orientation (white|black), ply (a mainline ply, or "last"), game (index in a
+// file of many), coordinates, theme, piece-set, analyse (shows the Analyse button), label.
+// Properties: pgn, game (the tree shown), games (every record read), node (the current node),
+// ready (a Promise), and the methods goTo(node|null), first(), prev(), next(), last(), flip().
+// Events: `nodechange` {node, ply, fen}; `load` {games, errors}; `analyse` {fen, pgn, ply, node, uci};
+// `error` {message} (bad PGN, unreachable src: also shown inside the element, nothing thrown).
+import { init, Position } from '../rules.mjs';
+import { readPgn } from '../pgn.mjs';
+
+import { BoardCore } from './board-core.js';
+import { evalGraph, evalText, evalWords } from './eval-graph.js';
+import { GAME_CSS } from './game-styles.js';
+import { indexTree, moveLabel } from './game-tree.js';
+import { kingSquare } from './game-state.js';
+import { MoveTreeView, moveTreeSheet } from './move-tree.js';
+
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const ElementBase = typeof HTMLElement === 'undefined' ? class {} : HTMLElement;
+
+let gameSheet = null;
+function sheets() {
+  if (!gameSheet && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    gameSheet = new CSSStyleSheet();
+    gameSheet.replaceSync(GAME_CSS);
+  }
+  return gameSheet ? [moveTreeSheet(), gameSheet] : [];
+}
+
+function make(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function button(cls, glyph, label) {
+  const b = make('button', cls);
+  b.type = 'button';
+  b.setAttribute('aria-label', label);
+  b.title = label;
+  b.append(make('span', '', glyph));
+  b.firstChild.setAttribute('aria-hidden', 'true');
+  return b;
+}
+
+/** "1:02:03" / "2:58" / "0:09.5" from milliseconds. */
+export function clockText(ms) {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor(s / 60) % 60;
+  const ss = String(s % 60).padStart(2, '0');
+  const tenths = s < 10 && ms % 1000 ? `.${Math.floor((ms % 1000) / 100)}` : '';
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}${tenths}`;
+}
+
+// The FEN after a null move: the other side to move, no en passant square.
+function nullMoveFen(fen) {
+  const f = fen.split(' ');
+  f[1] = f[1] === 'w' ? 'b' : 'w';
+  f[3] = '-';
+  if (f[1] === 'w') f[5] = String(Number(f[5]) + 1);
+  return f.join(' ');
+}
+
+// The position after every node of a game tree: node -> FEN, by the package's rules.
+function positions(game) {
+  const fens = new Map();
+  const walk = (line, pos) => {
+    for (const node of line) {
+      for (const v of node.variations) {
+        const branch = pos.clone();
+        try { walk(v, branch); } finally { branch.dispose(); }
+      }
+      if (node.uci === '0000') {
+        const fen = nullMoveFen(pos.fen());
+        pos.dispose();
+        pos = Position.fromFen(fen, { chess960: game.chess960 });
+      } else pos.play(node.uci);
+      fens.set(node, pos.fen());
+    }
+    return pos;
+  };
+  const root = Position.fromFen(game.fen ?? START_FEN, { chess960: !!game.chess960 });
+  walk(game.moves, root).dispose();
+  return fens;
+}
+
+function gameTitle(record) {
+  if (record.error) return `Game ${record.index + 1}: unreadable (line ${record.error.line})`;
+  const t = record.game.tags;
+  const parts = [`${t.White ?? '?'} – ${t.Black ?? '?'}`];
+  if (t.Event && t.Event !== '?') parts.push(t.Event);
+  if (t.Date && !t.Date.startsWith('?')) parts.push(t.Date.replace(/\.\?\?/g, ''));
+  if (record.game.result !== '*') parts.push(record.game.result);
+  return `${record.index + 1}. ${parts.join(', ')}`;
+}
+
+export class EscaqueGame extends ElementBase {
+  static get observedAttributes() {
+    return ['src', 'pgn', 'orientation', 'ply', 'game', 'coordinates', 'theme', 'piece-set', 'analyse', 'label'];
+  }
+
+  #ui;
+  #core;
+  #tree = null;       // indexTree of the game shown
+  #fens = new Map();
+  #node = null;
+  #records = [];
+  #graph = null;
+  #ready;
+  #loading = 0;       // generation of the last load (a newer load wins)
+  #connected = false;
+  #swipe = null;
+  #wheel = 0;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = sheets();
+    this.#ui = this.#build(root);
+    this.#core = new BoardCore(this.#ui.board, { onIntent: (type, detail) => {
+      if (type === 'navigate') this.#step(detail.where);
+    } });
+    this.#core.set({ animation: 120 });
+    this.#ready = init();
+    this.#ready.catch(() => {});   // reported by the load that awaits it
+  }
+
+  #build(root) {
+    const ui = {};
+    ui.wrap = make('div', 'game');
+    ui.wrap.setAttribute('part', 'game');
+    ui.picker = make('label', 'picker');
+    ui.picker.setAttribute('part', 'picker');
+    ui.select = make('select');
+    ui.picker.append(make('span', '', 'Game '), ui.select);
+    ui.picker.hidden = true;
+    ui.error = make('p', 'error');
+    ui.error.setAttribute('role', 'alert');
+    ui.error.setAttribute('part', 'error');
+    ui.error.hidden = true;
+    ui.title = make('p', 'title');
+    ui.title.setAttribute('part', 'title');
+    const main = make('div', 'main');
+    const col = make('div', 'board-col');
+    ui.top = make('div', 'player top');
+    ui.bottom = make('div', 'player bottom');
+    for (const p of [ui.top, ui.bottom]) {
+      p.setAttribute('part', 'player');
+      p.append(make('span', 'name'), make('span', 'clock'));
+    }
+    ui.board = make('div', 'board-host');
+    ui.board.setAttribute('part', 'board');
+    ui.nav = make('div', 'nav');
+    ui.nav.setAttribute('role', 'group');
+    ui.nav.setAttribute('aria-label', 'Game navigation');
+    ui.nav.setAttribute('part', 'nav');
+    ui.first = button('first', '«', 'First position');
+    ui.prev = button('prev', '◀', 'Previous move');
+    ui.next = button('next', '▶', 'Next move');
+    ui.last = button('last', '»', 'Last position');
+    ui.flip = button('flip', '⇅', 'Flip board');
+    ui.analyse = make('button', 'analyse', 'Analyse');
+    ui.analyse.type = 'button';
+    ui.analyse.hidden = true;
+    ui.eval = make('span', 'eval');
+    ui.nav.append(ui.first, ui.prev, ui.next, ui.last, ui.flip, ui.eval, ui.analyse);
+    col.append(ui.top, ui.board, ui.bottom, ui.nav);
+    const side = make('div', 'side');
+    ui.graphBox = make('div', 'graph-box');
+    ui.moves = make('div', 'moves-box');
+    side.append(ui.graphBox, ui.moves);
+    main.append(col, side);
+    ui.live = make('p', 'sr');
+    ui.live.setAttribute('aria-live', 'polite');
+    ui.live.setAttribute('part', 'announcement');
+    ui.wrap.append(ui.picker, ui.error, ui.title, main, ui.live);
+    root.append(ui.wrap);
+    ui.view = new MoveTreeView(ui.moves, { onSelect: (node) => this.goTo(node, true) });
+
+    ui.first.addEventListener('click', () => this.first());
+    ui.prev.addEventListener('click', () => this.prev());
+    ui.next.addEventListener('click', () => this.next());
+    ui.last.addEventListener('click', () => this.last());
+    ui.flip.addEventListener('click', () => this.flip());
+    ui.analyse.addEventListener('click', () => this.#emit('analyse', this.#analysis()));
+    ui.select.addEventListener('change', () => this.#show(Number(ui.select.value)));
+    ui.wrap.addEventListener('keydown', (e) => this.#key(e));
+    ui.board.addEventListener('wheel', (e) => this.#onWheel(e), { passive: false });
+    ui.board.addEventListener('pointerdown', (e) => { this.#swipe = { x: e.clientX, y: e.clientY, id: e.pointerId }; });
+    ui.board.addEventListener('pointerup', (e) => this.#onSwipe(e));
+    ui.board.addEventListener('pointercancel', () => { this.#swipe = null; });
+    return ui;
+  }
+
+  connectedCallback() {
+    if (this.#connected) return;
+    this.#connected = true;
+    this.#applyBoardAttributes();
+    this.#ui.analyse.hidden = !this.hasAttribute('analyse');
+    this.#reload();
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (!this.#connected || old === value) return;
+    if (name === 'src' || name === 'pgn') this.#reload();
+    else if (name === 'game') { const i = Number(value); if (Number.isInteger(i)) this.#show(i); }
+    else if (name === 'ply') this.#startAt();
+    else if (name === 'analyse') this.#ui.analyse.hidden = value === null;
+    else this.#applyBoardAttributes();
+  }
+
+  #applyBoardAttributes() {
+    const o = this.getAttribute('orientation') === 'black' ? 'black' : 'white';
+    this.#core.set({ orientation: o, pieceSet: this.getAttribute('piece-set') ?? '' });
+    // styling attributes of the board core live on its host
+    for (const a of ['coordinates', 'theme', 'board-theme', 'pieces']) {
+      const v = this.getAttribute(a);
+      if (v === null) this.#ui.board.removeAttribute(a); else this.#ui.board.setAttribute(a, v);
+    }
+    this.#players();
+  }
+
+  // ---- loading ----
+
+  /** Resolves once the games of the current source are read and the first is shown. */
+  get ready() { return this.#pending ?? Promise.resolve(); }
+  #pending = null;
+
+  get pgn() { return this.#pgnText ?? ''; }
+  set pgn(text) { this.#load(() => String(text ?? '')); }
+  #pgnText = null;
+
+  /** The game tree shown (a copy is not made: do not change it while shown), or null. */
+  get game() { return this.#tree?.game ?? null; }
+  set game(tree) { this.#load(null, tree); }
+  get games() { return this.#records.map((r) => ({ ...r })); }
+  get node() { return this.#node; }
+  get ply() { return this.#node === null ? 0 : this.#tree.info(this.#node).ply; }
+  get fen() { return this.#node === null ? (this.#tree?.game.fen ?? START_FEN) : this.#fens.get(this.#node); }
+
+  #reload() {
+    const src = this.getAttribute('src');
+    if (src) {
+      this.#load(async () => {
+        let res;
+        try { res = await fetch(new URL(src, document.baseURI)); } catch (e) { throw new Error(`could not load ${src}: ${e.message}`); }
+        if (!res.ok) throw new Error(`could not load ${src}: HTTP ${res.status}`);
+        return res.text();
+      });
+    } else if (this.hasAttribute('pgn')) this.#load(() => this.getAttribute('pgn'));
+    else {
+      const script = this.querySelector('script[type="application/x-chess-pgn"], script[type="text/plain"]');
+      const text = (script ?? this).textContent;
+      if (text.trim()) this.#load(() => text);
+    }
+  }
+
+  #load(getText, tree) {
+    const generation = ++this.#loading;
+    const run = async () => {
+      try {
+        await this.#ready;
+      } catch (e) {
+        return this.#fail(`The chess rules could not load: ${e.message}`);
+      }
+      let records;
+      if (tree !== undefined) {
+        records = [{ index: 0, offset: 0, line: 1, column: 1, game: tree }];
+        this.#pgnText = null;
+      } else {
+        let text;
+        try { text = await getText(); } catch (e) {
+          if (generation === this.#loading) this.#fail(`The game could not be loaded: ${e.message}.`);
+          return;
+        }
+        if (generation !== this.#loading) return;
+        this.#pgnText = text;
+        try { records = [...readPgn(text)]; } catch (e) { return this.#fail(`The PGN could not be read: ${e.message}`); }
+      }
+      if (generation !== this.#loading) return;
+      this.#records = records;
+      if (!records.length) return this.#fail('The PGN holds no game.');
+      const select = this.#ui.select;
+      select.replaceChildren(...records.map((r, i) => {
+        const o = make('option', '', gameTitle(r));
+        o.value = String(i);
+        return o;
+      }));
+      this.#ui.picker.hidden = records.length < 2;
+      const wanted = Number(this.getAttribute('game') ?? 0);
+      const errors = records.filter((r) => r.error).length;
+      this.#show(Number.isInteger(wanted) && wanted >= 0 && wanted < records.length ? wanted : 0);
+      this.#emit('load', { games: records.length, errors });
+    };
+    this.#pending = run();
+    return this.#pending;
+  }
+
+  #fail(message) {
+    this.#tree = null;
+    this.#node = null;
+    this.#ui.error.textContent = message;
+    this.#ui.error.hidden = false;
+    this.#ui.view.set({ game: null });
+    this.#ui.title.textContent = '';
+    this.#ui.graphBox.replaceChildren();
+    this.#graph = null;
+    this.#core.set({ fen: START_FEN, lastMove: null, check: null });
+    this.#setNav();
+    this.#emit('error', { message });
+  }
+
+  // Shows record i of the file read (a bad one: its message, where it is).
+  #show(i) {
+    const record = this.#records[i];
+    if (!record) return;
+    this.#ui.select.value = String(i);
+    if (record.error) {
+      const e = record.error;
+      return this.#fail(`Game ${i + 1} could not be read: ${e.message}.`);
+    }
+    let tree;
+    let fens;
+    try {
+      tree = indexTree(record.game);
+      fens = positions(record.game);
+    } catch (e) {
+      return this.#fail(`Game ${i + 1} could not be shown: ${e.message}`);
+    }
+    this.#ui.error.hidden = true;
+    this.#tree = tree;
+    this.#fens = fens;
+    this.#ui.view.set({ tree });
+    this.#ui.title.textContent = this.#records.length > 1 ? '' : gameTitle(record).replace(/^1\. /, '');
+    this.#ui.title.hidden = !this.#ui.title.textContent;
+    this.#graph = evalGraph(tree.game.moves, (k) => this.goTo(tree.game.moves[k] ?? null, true));
+    this.#ui.graphBox.replaceChildren(...(this.#graph ? [this.#graph.svg] : []));
+    this.#players();
+    this.#startAt();
+  }
+
+  #startAt() {
+    if (!this.#tree) return;
+    const moves = this.#tree.game.moves;
+    const p = this.getAttribute('ply');
+    const k = p === 'last' ? moves.length : Math.max(0, Math.min(moves.length, Number.parseInt(p ?? '0', 10) || 0));
+    this.goTo(k ? moves[k - 1] : null);
+  }
+
+  // ---- navigation ----
+
+  /** Shows the position after `node` (null: the start). RangeError for a node of another game. */
+  goTo(node, announce = false) {
+    if (!this.#tree) return;
+    if (!this.#tree.has(node)) throw new RangeError('goTo: the node is not in the game shown');
+    const before = this.#node;
+    this.#node = node;
+    const fen = this.fen;
+    let lastMove = null;
+    let check = null;
+    if (node) {
+      if (node.uci !== '0000') lastMove = { from: node.uci.slice(0, 2), to: node.uci.slice(2, 4) };
+      if (/[+#]/.test(node.san)) check = kingSquare(fen, fen.split(' ')[1]);
+    }
+    const info = node ? this.#tree.info(node) : null;
+    this.#core.set({ fen, lastMove, check,
+      label: info ? `Position after ${info.number}${info.color === 'w' ? '.' : '…'} ${node.san}` : 'Starting position' });
+    this.#ui.view.current = node;
+    this.#graph?.mark(info && info.depth === 0 ? info.index : -1);
+    this.#clocks();
+    this.#ui.eval.textContent = node?.eval ? evalText(node.eval) : '';
+    this.#ui.eval.title = node?.eval ? `Evaluation: ${evalWords(node.eval)}` : '';
+    this.#setNav();
+    if (announce) this.#say(this.#words(node));
+    if (before !== node) this.#emit('nodechange', { node, ply: info?.ply ?? 0, fen });
+  }
+
+  first() { this.#step('first'); }
+  prev() { this.#step('prev'); }
+  next() { this.#step('next'); }
+  last() { this.#step('last'); }
+  flip() {
+    const o = this.#core.state.orientation === 'white' ? 'black' : 'white';
+    this.setAttribute('orientation', o);
+  }
+
+  #step(where) {
+    const t = this.#tree;
+    if (!t) return;
+    const n = this.#node;
+    let to;
+    if (where === 'first') to = null;
+    else if (where === 'prev') to = n === null ? undefined : t.prev(n);
+    else if (where === 'next') to = t.next(n) ?? undefined;
+    else if (where === 'last') to = t.lineEnd(n);
+    else if (where === 'up' || where === 'down') {
+      const alts = t.alternatives(n);
+      to = alts[alts.indexOf(n) + (where === 'down' ? 1 : -1)];
+    }
+    if (to === undefined || to === n) return;
+    this.goTo(to, true);
+  }
+
+  #key(e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest?.('select')) return;
+    const where = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', ArrowUp: 'up', ArrowDown: 'down' }[e.key];
+    if (!where) return;
+    e.preventDefault();
+    this.#step(where);
+  }
+
+  #onWheel(e) {
+    if (!this.#tree || e.ctrlKey) return;
+    e.preventDefault();
+    // One step per notch (±100 in most browsers); a touchpad's many small deltas add up to one step per 60.
+    this.#wheel += e.deltaMode === 1 ? e.deltaY * 30 : e.deltaY;
+    if (Math.abs(this.#wheel) < 60) return;
+    const down = this.#wheel > 0;
+    this.#wheel = 0;
+    this.#step(down ? 'next' : 'prev');
+  }
+
+  #onSwipe(e) {
+    const s = this.#swipe;
+    this.#swipe = null;
+    if (!s || s.id !== e.pointerId || e.pointerType === 'mouse') return;
+    const dx = e.clientX - s.x;
+    const dy = e.clientY - s.y;
+    if (Math.abs(dx) < 40 || Math.abs(dx) < 2 * Math.abs(dy)) return;
+    this.#step(dx < 0 ? 'next' : 'prev');   // swipe left: forward, as turning a page
+  }
+
+  #setNav() {
+    const t = this.#tree;
+    const atStart = !t || this.#node === null;
+    const atEnd = !t || t.next(this.#node) === null;
+    this.#ui.first.disabled = atStart;
+    this.#ui.prev.disabled = atStart;
+    this.#ui.next.disabled = atEnd;
+    this.#ui.last.disabled = atEnd;
+    this.#ui.analyse.disabled = !t;
+  }
+
+  // ---- what is shown beside the board ----
+
+  #players() {
+    const tags = this.#tree?.game.tags ?? {};
+    const name = (c) => {
+      const n = tags[c] && tags[c] !== '?' ? tags[c] : c;
+      const elo = tags[`${c}Elo`];
+      return elo && elo !== '?' && elo !== '-' ? `${n} (${elo})` : n;
+    };
+    const black = this.#core.state.orientation === 'black';
+    this.#ui.top.firstChild.textContent = name(black ? 'White' : 'Black');
+    this.#ui.bottom.firstChild.textContent = name(black ? 'Black' : 'White');
+    this.#clocks();
+  }
+
+  #clocks() {
+    const clock = { w: null, b: null };
+    if (this.#tree) {
+      for (const n of this.#tree.path(this.#node)) if (n.clock !== undefined) clock[this.#tree.info(n).color] = n.clock;
+    }
+    const black = this.#core.state.orientation === 'black';
+    const turn = this.fen.split(' ')[1];
+    for (const [el, c] of [[this.#ui.top, black ? 'w' : 'b'], [this.#ui.bottom, black ? 'b' : 'w']]) {
+      const span = el.lastChild;
+      span.textContent = clock[c] === null ? '' : clockText(clock[c]);
+      span.hidden = clock[c] === null;
+      el.classList.toggle('to-move', !!this.#tree && turn === c);
+    }
+  }
+
+  // What a screen reader hears on a move: its words, its eval, its comments.
+  #words(node) {
+    if (node === null) return 'Starting position';
+    let text = moveLabel(this.#tree.info(node));
+    if (node.eval) text += `. Evaluation: ${evalWords(node.eval)}`;
+    const comments = [...(node.comments ?? [])];
+    if (comments.length) text += `. Comment: ${comments.join(' ')}`;
+    if (this.#tree.next(node) === null && this.#tree.info(node).depth === 0 && this.#tree.game.result !== '*') {
+      text += `. Game over, ${this.#tree.game.result}`;
+    }
+    return text;
+  }
+
+  #say(text) {
+    // A change of text is what a polite live region reads; the same text twice needs a reset.
+    this.#ui.live.textContent = this.#ui.live.textContent === text ? `${text} ` : text;
+  }
+
+  #analysis() {
+    const node = this.#node;
+    const path = this.#tree ? this.#tree.path(node) : [];
+    return { fen: this.fen, ply: path.length, node, uci: path.map((n) => n.uci), san: path.map((n) => n.san),
+      startFen: this.#tree?.game.fen ?? START_FEN, game: this.#tree?.game ?? null, pgn: this.#pgnText };
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}
+
+if (typeof customElements !== 'undefined' && !customElements.get('escaque-game')) {
+  customElements.define('escaque-game', EscaqueGame);
+}
