@@ -21,12 +21,17 @@ async function boardMove(page, from, to) {
     await page.mouse.click(p.x, p.y);
   }
 }
-const treeMoves = (page) => page.$$eval('#an-tree .tree-move', (bs) => bs.map((b) => b.textContent));
-const current = (page) => page.$eval('#an-tree [aria-current]', (b) => b.textContent).catch(() => null);
+// The move list is the board package's <escaque-move-tree>: each move a button whose visible part is
+// its SAN (the words a screen reader hears are hidden beside it).
+const SEEN = '.move > span[aria-hidden="true"]';
+const treeMoves = (page) => page.$$eval(`#an-tree ${SEEN}`, (bs) => bs.map((b) => b.textContent));
+const current = (page) => page.$eval('#an-tree .move[aria-current] > span[aria-hidden="true"]', (b) => b.textContent)
+  .catch(() => null);
 const arrows = (page) => page.evaluate(() => document.getElementById('an-board').state.arrows);
 const barShare = (page) => page.$eval('#an-bar', (el) => el.style.getPropertyValue('--white'));
 async function clickTreeMove(page, san, nth = 0) {
-  await page.locator('#an-tree .tree-move', { hasText: san }).nth(nth).click();
+  const exact = new RegExp(`^${san.replace(/[+#]/g, '\\$&')}$`);
+  await page.locator(`#an-tree ${SEEN}`).filter({ hasText: exact }).nth(nth).click();
 }
 async function lineCount(page, n) {
   await page.waitForFunction((k) => document.querySelectorAll('#an-lines li').length === k, n, { timeout: 30_000 });
@@ -70,11 +75,11 @@ describe('analysis board', { timeout: 300_000 }, () => {
 
     // A move on the board where the game went on otherwise: a variation, shown and current.
     await boardMove(page, 'e2', 'e4');
-    await page.waitForFunction(() => document.querySelector('#an-tree .variation [aria-current]')?.textContent === 'e4');
+    await page.waitForFunction(() => document.querySelector('#an-tree escaque-move-tree').shadowRoot.querySelector('.var .move[aria-current] > span[aria-hidden]')?.textContent === 'e4');
     assert.deepEqual(await treeMoves(page), ['f3', 'e5', 'g4', 'e4', 'Qh4#']);
     await page.fill('#an-comment', 'a better try');
     await page.press('#an-comment', 'Tab');
-    await page.waitForSelector('#an-tree .tree-comment:has-text("a better try")');
+    await page.waitForSelector('#an-tree .comment:has-text("a better try")');
 
     // Exported as a .pgn file.
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#an-download-pgn')]);
@@ -94,16 +99,16 @@ describe('analysis board', { timeout: 300_000 }, () => {
     await page.click('#an-load');
     assert.deepEqual(await treeMoves(page), []);
     await page.setInputFiles('#an-file', { name: 'mine.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(pgn) });
-    await page.waitForFunction(() => document.querySelectorAll('#an-tree .tree-move').length === 5);
+    await page.waitForFunction(() => document.querySelector('#an-tree escaque-move-tree').shadowRoot.querySelectorAll('.move').length === 5);
     assert.deepEqual(await treeMoves(page), ['f3', 'e5', 'g4', 'e4', 'Qh4#']);
-    assert.equal(await page.textContent('#an-tree .variation .tree-comment'), 'a better try');
+    assert.equal(await page.textContent('#an-tree .var .comment'), 'a better try');
 
     // Promote the variation: 2. e4 becomes the mainline, 2. g4 Qh4# its variation; then delete that.
     await clickTreeMove(page, 'e4');
     assert.equal(await page.isEnabled('#an-promote'), true);
     await page.click('#an-promote');
     assert.deepEqual(await treeMoves(page), ['f3', 'e5', 'e4', 'g4', 'Qh4#']);
-    assert.equal(await page.$eval('#an-tree .variation', (el) => el.textContent.includes('g4')), true);
+    assert.equal(await page.$eval('#an-tree .var', (el) => el.textContent.includes('g4')), true);
     assert.equal(await page.isEnabled('#an-promote'), false, 'the mainline cannot be promoted');
     await clickTreeMove(page, 'Qh4#');
     await page.click('#an-delete');
@@ -133,7 +138,7 @@ describe('analysis board', { timeout: 300_000 }, () => {
     const sans = await page.$$eval('#an-lines .line-moves', (els) => els.map((e) => e.textContent));
     for (const s of sans) assert.match(s, /^3… [NBRQKa-h]/, `SAN with move numbers: ${s}`);
     assert.match(await page.textContent('#an-depth'), /^\d+$/);
-    await page.click('#an-tree .tree-move >> nth=0');
+    await page.click(`#an-tree ${SEEN} >> nth=0`);
     await page.locator('#an-first').focus();
     await page.keyboard.press('ArrowRight');  // a focused button: the page's key, not the field's
     assert.equal(await current(page), 'e5');
@@ -161,7 +166,7 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.equal(await page.isHidden('#an-load-error'), true);
     assert.deepEqual(await treeMoves(page), ['d4', 'd5', 'c4', 'e6']);
     assert.match(await page.textContent('#an-notice'), /Opened: 2\. Cleo – Dan/);
-    assert.equal(await page.textContent('#an-tree .tree-comment'), 'Queen\'s Gambit');
+    assert.equal(await page.textContent('#an-tree .comment'), 'Queen\'s Gambit');
   });
 
   test('a bad FEN or PGN is told where it fails, and the board keeps its tree', async () => {

@@ -1,14 +1,16 @@
 // The analysis board: a board of its own (beside the game's, which goes on untouched), a game tree
-// (tree.js) whose moves and variations are made on the board, the engine's lines live (lines.js:
+// (tree.js) whose moves and variations are made on the board and listed by the board package's
+// move-tree view (<escaque-move-tree>, escaque/board/move-tree), the engine's lines live (lines.js:
 // MultiPV 1–5, the evaluation bar, arrows), comments, and PGN/FEN in and out (files: pgn-files.js).
 // Opened from the menu (the last analysis, kept in storage), from a game (its PGN at the move shown),
 // from a finished game, from a FEN/PGN or a .pgn file.
+import 'escaque/board/move-tree';
+
 import { BoardView } from '../board-view.js';
 import * as store from '../storage.js';
 import { downloadPgn, gameLabel, listGames, readGameAt } from './pgn-files.js';
 import { EngineLines } from './lines.js';
 import { AnalysisTree } from './tree.js';
-import { renderTreeList } from './tree-list.js';
 
 const $ = (id) => document.getElementById(id);
 const KEY = 'escaque.app.analysis';
@@ -27,6 +29,8 @@ export class AnalysisBoard {
   #restart = 0;
   #onClose;
   #notify;
+  #treeView = null;
+  #shownGame = null;  // the tree the move list was last drawn from
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
@@ -53,6 +57,10 @@ export class AnalysisBoard {
       this.#board.element.set({ label: 'Analysis board' });
       this.#board.onMove = (uci) => this.#play(uci);
       this.#board.onNavigate = (where) => this.#step(where);
+      this.#treeView = document.createElement('escaque-move-tree');
+      this.#treeView.setAttribute('label', 'Moves of the analysis');
+      this.#treeView.addEventListener('nodeselect', (e) => { this.#tree.go(e.detail.node); this.#changed(false); });
+      $('an-tree').replaceChildren(this.#treeView);
     }
     if (tree) {
       this.#replace(tree);
@@ -66,7 +74,7 @@ export class AnalysisBoard {
     document.body.dataset.mode = 'analysis';
     $('an-run').disabled = !this.#available();
     if (!this.#available()) $('an-run').textContent = 'No engine in this build';
-    this.#changed();
+    this.#changed(true);
     $('an-title').focus?.();
   }
 
@@ -114,11 +122,14 @@ export class AnalysisBoard {
     const t = this.#tree;
     const moved = { first: () => (t.toStart(), true), last: () => (t.toEnd(), true), prev: () => t.back(),
       next: () => t.forward() }[where]?.();
-    if (moved) this.#changed();
+    if (moved) this.#changed(false);
   }
 
-  /** Redraws everything after the tree or the node shown changed (and keeps the tree in storage). */
-  #changed() {
+  /**
+   * Redraws after the node shown changed, or the tree itself (`edited`: the move list is drawn anew);
+   * keeps the tree in storage.
+   */
+  #changed(edited = true) {
     const t = this.#tree;
     const chess = t.chess;
     const fen = chess.fen();
@@ -128,7 +139,11 @@ export class AnalysisBoard {
       lastMove: node ? node.uci : null, game: chess, move: null,
     });
     this.#board.element.set({ arrows: [] });
-    renderTreeList($('an-tree'), t, (n) => { t.go(n); this.#changed(); });
+    if (edited || this.#shownGame !== t.game) {
+      this.#treeView.game = t.game;
+      this.#shownGame = t.game;
+    }
+    this.#treeView.current = node;
     $('an-fen').value = fen;
     $('an-comment').value = t.comment;
     $('an-promote').disabled = !t.inVariation();
@@ -218,13 +233,14 @@ export class AnalysisBoard {
     $('an-last').addEventListener('click', () => this.#step('last'));
     $('an-flip').addEventListener('click', () => {
       this.#orientation = this.#orientation === 'w' ? 'b' : 'w';
-      this.#changed();
+      this.#changed(false);
     });
     $('an-promote').addEventListener('click', () => { if (this.#tree.promote()) this.#changed(); });
     $('an-delete').addEventListener('click', () => { if (this.#tree.deleteVariation()) this.#changed(); });
     $('an-comment').addEventListener('change', () => {
       this.#tree.comment = $('an-comment').value;
-      renderTreeList($('an-tree'), this.#tree, (n) => { this.#tree.go(n); this.#changed(); });
+      this.#treeView.game = this.#tree.game;
+      this.#treeView.current = this.#tree.node;
       this.#save();
     });
     $('an-copy-pgn').addEventListener('click', async () => {
@@ -244,7 +260,7 @@ export class AnalysisBoard {
       $('an-file').value = '';
     });
     document.addEventListener('keydown', (e) => {
-      if (!this.isOpen || e.target.closest?.('input, textarea, select, escaque-board-core, dialog')) return;
+      if (!this.isOpen || e.target.closest?.('input, textarea, select, escaque-board-core, escaque-move-tree, dialog')) return;
       if (e.key === 'ArrowLeft') this.#step('prev');
       else if (e.key === 'ArrowRight') this.#step('next');
     });
