@@ -15,11 +15,14 @@ import { saveResult, showRecovery, wireRecovery } from './problems-view.js';
 import { TabOwner } from './tab-owner.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
+import { hideStartScreen, setUpStartScreen, showStartScreen } from './start-screen.js';
+import { drawMaterial, material } from './material.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };
 
-const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: false, sound: true, casualDraws: false });
+const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: false, sound: true, casualDraws: false,
+  startChoice: null });
 const clock = new Clock();
 const ctrl = new GameController(clock);
 const clockView = new ClockView($('clock-top'), $('clock-bottom'));
@@ -485,6 +488,7 @@ function startGame(choices) {
   $('move-input').value = '';  // the last game's typed move and its error are not this game's
   showMoveError('');
   ctrl.start(record);
+  hideStartScreen();
   showStatus('');
 }
 
@@ -556,6 +560,8 @@ function render() {
     outcome: ctrl.over ? ctrl.outcome() : null,
   });
   clockView.setOrientation(orient);
+  renderMaterial(fen, orient);
+  document.querySelector('.play').dataset.untimed = String(Boolean(record.tc.untimed));
   clockView.setNames({ w: playerName(record.players.w), b: playerName(record.players.b) });
   const firstPly = history.length ? plyOf(history[0].before) : 0;
   moveList.render(game.history({ language: settings.language }), firstPly, viewPly);
@@ -578,8 +584,10 @@ function renderStatus() {
   if (ctrl.over) {
     const o = ctrl.outcome();
     banner.hidden = false;
-    banner.replaceChildren(Object.assign(document.createElement('strong'), { textContent: o.result }),
-      ` ${o.description}`);
+    const { headline, outcome } = resultForViewer(o);
+    banner.replaceChildren(Object.assign(document.createElement('strong'), { textContent: headline }),
+      ` ${o.result} · ${o.description}`);
+    banner.dataset.outcome = outcome;
     banner.dataset.reason = o.reason;
     banner.dataset.result = o.result;
     $('status').textContent = 'Game over.';
@@ -594,6 +602,23 @@ function renderStatus() {
   const who = ctrl.playerType(side) === 'engine'
     ? `${COLOR[side]} (engine) is thinking…` : `${COLOR[side]} to move.`;
   $('status').textContent = ctrl.game.inCheck() ? `${who} Check.` : who;
+}
+
+// The result as the person at the board sees it: against the engine "You won" / "You lost" (coloured
+// win / loss), between two people on one device who won; a draw is a draw.
+function resultForViewer(o) {
+  if (o.result === '1/2-1/2') return { headline: 'Draw', outcome: 'draw' };
+  const winner = o.result === '1-0' ? 'w' : 'b';
+  const humans = ['w', 'b'].filter((s) => ctrl.playerType(s) === 'human');
+  if (humans.length === 1) {
+    return humans[0] === winner ? { headline: 'You won', outcome: 'win' } : { headline: 'You lost', outcome: 'loss' };
+  }
+  return { headline: `${COLOR[winner]} won`, outcome: 'decisive' };
+}
+
+function renderMaterial(fen, orient) {
+  const m = material(ctrl.record.setup.fen, fen);
+  for (const side of ['w', 'b']) drawMaterial($(side === orient ? 'captured-bottom' : 'captured-top'), side, m[side]);
 }
 
 function renderActions() {
@@ -746,6 +771,21 @@ function recoverStored() {
 
 const FIRST_GAME = { opponent: 'human', color: 'w', level: 'club', casual: true, autoFlip: false, tc: { untimed: true } };
 
+// The start screen's choices (start-screen.js).
+function startChoice({ mode, level, color }) {
+  if (mode === 'analysis') { openAnalysis(); return; }
+  try {
+    if (mode === 'engine') {
+      const side = color === 'random' ? (Math.random() < 0.5 ? 'w' : 'b') : color;
+      startGame({ ...FIRST_GAME, opponent: 'engine', color: side, level });
+    } else {
+      startGame(FIRST_GAME);
+    }
+  } catch (e) {
+    showStatus(e.message);
+  }
+}
+
 // This tab owns the game now: it plays on from the newest state it knows (stored or received).
 function becomeOwner(stored) {
   clock.passive = false;
@@ -762,6 +802,8 @@ function becomeOwner(stored) {
     }
   }
   if (!restored) startGame(FIRST_GAME);
+  // Nothing in progress (a first visit, or the last game is over): ask what the person wants.
+  if (!restored || ctrl.over) showStartScreen();
   render();
   afterChange();
 }
@@ -843,6 +885,7 @@ async function main() {
   } catch (e) {
     showRecovery([{ message: `Saved games could not be read: ${e.message}.`, raw: null }]);
   }
+  setUpStartScreen({ settings, save: () => store.saveSettings(settings), act: startChoice });
   const owner = await tabs.start();
   started = true;
   if (owner) {
