@@ -674,7 +674,7 @@ function renderFinished() {
     review.textContent = 'Review';
     review.setAttribute('aria-label', `Review ${g.white} – ${g.black}, ${g.date.slice(0, 10)}`);
     review.addEventListener('click', () => openAnalysis(g.pgn, 0));
-    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} (${g.reason}) `, review, ' ', b);
+    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} (${g.reason}) `, b, ' ', review);
     return li;
   });
   $('finished-list').replaceChildren(...items);
