@@ -19,6 +19,7 @@ const PRECACHE = [
   'app/clock-worker.js',
   'app/engine-watch-worker.js',
   'app/timecontrol.js',
+  'app/openings.txt',
   'sounds/capture.wav',
   'sounds/check.wav',
   'sounds/end.wav',

@@ -86,11 +86,37 @@ describe('start screen and state at a glance', { timeout: 240_000 }, () => {
     assert.doesNotMatch(b.text, /threefold-repetition|fifty-moves/);
   });
 
+  test('the opening\'s name and ECO code as the game goes, and for the position shown', async () => {
+    await newGame(page);
+    const opening = () => page.$eval('#opening', (el) => (el.hidden ? null : `${el.dataset.eco} ${el.dataset.name}`));
+    assert.equal(await opening(), null, 'no name before a move');
+    await typeMoves(page, ['e4']);
+    await page.waitForFunction(() => !document.getElementById('opening').hidden, null, { timeout: 30_000 });
+    assert.equal(await opening(), 'B00 King\'s Pawn Opening');
+    await typeMoves(page, ['e5', 'Nf3', 'Nc6', 'Bb5']);
+    assert.equal(await opening(), 'C60 Ruy Lopez');
+    assert.equal(await page.textContent('#opening'), 'C60Ruy Lopez');
+    await typeMoves(page, ['a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'h3']);
+    assert.equal(await opening(), 'C84 Ruy Lopez: Closed Variation', 'a move out of the table keeps the name');
+    await page.click('#nav-first');
+    assert.equal(await opening(), null);
+    await page.click('#nav-next');
+    assert.equal(await opening(), 'B00 King\'s Pawn Opening', 'the position shown is named');
+    await page.click('#nav-last');
+    await page.click('#resign');
+    await page.click('#resign');
+    await waitForResult(page);  // over: the next visit asks again
+  });
+
   test('the analysis board from the start screen', async () => {
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
     await page.click('#start-analysis');
     await page.waitForSelector('#analysis:not([hidden])');
+    await page.fill('#an-load-text', '1. Nf3 Nf6 2. c4 e6 3. Nc3 Bb4 4. d4 *');
+    await page.click('#an-load');
+    await page.click('#an-last');
+    assert.equal(await page.textContent('#an-opening'), 'E21Nimzo-Indian Defence: Three Knights Variation', 'by position (a transposition)');
     await page.click('#an-close');
     assert.equal(await page.getAttribute('#start-analysis', 'data-last'), 'true');
     assert.deepEqual(problems, []);

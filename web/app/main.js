@@ -17,6 +17,7 @@ import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
 import { hideStartScreen, setUpStartScreen, showStartScreen } from './start-screen.js';
 import { drawMaterial, material } from './material.js';
+import { loadOpenings, openingOf } from './openings.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };
@@ -409,6 +410,7 @@ async function analysisUi() {
       engine, available: () => engineReady,
       onClose: () => { render(); afterChange(); $('open-analysis').focus(); },
       notify: (text) => { $('an-notice').textContent = text; },
+      showOpening: (fens, chess960) => showOpening($('an-opening'), fens, chess960),
     });
   }
   return analysisBoard;
@@ -561,6 +563,8 @@ function render() {
   });
   clockView.setOrientation(orient);
   renderMaterial(fen, orient);
+  const shownPlies = live ? history.length : viewPly;
+  showOpening($('opening'), [record.setup.fen, ...history.slice(0, shownPlies).map((m) => m.after)], record.setup.chess960);
   document.querySelector('.play').dataset.untimed = String(Boolean(record.tc.untimed));
   clockView.setNames({ w: playerName(record.players.w), b: playerName(record.players.b) });
   const firstPly = history.length ? plyOf(history[0].before) : 0;
@@ -614,6 +618,19 @@ function resultForViewer(o) {
     return humans[0] === winner ? { headline: 'You won', outcome: 'win' } : { headline: 'You lost', outcome: 'loss' };
   }
   return { headline: `${COLOR[winner]} won`, outcome: 'decisive' };
+}
+
+// The opening of the position shown (openings.js; the table arrives after the board takes moves).
+let openingIndex = null;
+function showOpening(el, fens, chess960) {
+  const found = chess960 ? null : openingOf(openingIndex, fens);
+  el.hidden = !found;
+  if (!found) return;
+  if (el.dataset.eco === found.eco && el.dataset.name === found.name) return;
+  el.dataset.eco = found.eco;
+  el.dataset.name = found.name;
+  const eco = Object.assign(document.createElement('span'), { className: 'eco', textContent: found.eco });
+  el.replaceChildren(eco, found.name);
 }
 
 function renderMaterial(fen, orient) {
@@ -909,6 +926,12 @@ async function main() {
     renderFinished();
     newGameUi().catch(() => { /* retried when the dialog is asked for */ });
     import('./offline.js').then((m) => m.registerServiceWorker(), () => { /* no offline support this visit */ });
+    loadOpenings(yieldToBrowser).then((index) => {
+      if (!index) return;
+      openingIndex = index;
+      render();
+      analysisBoard?.refresh();
+    });
   }, 0);
 }
 

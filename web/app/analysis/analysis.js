@@ -29,14 +29,17 @@ export class AnalysisBoard {
   #restart = 0;
   #onClose;
   #notify;
+  #showOpening;
   #treeView = null;
   #shownGame = null;  // the tree the move list was last drawn from
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
-   * engine; onClose(): back to the game; notify(text): the app's message line.
+   * engine; onClose(): back to the game; notify(text): the board's message line; showOpening(fens,
+   * chess960): names the opening of the line shown.
    */
-  constructor({ engine, available, onClose, notify }) {
+  constructor({ engine, available, onClose, notify, showOpening = () => {} }) {
+    this.#showOpening = showOpening;
     this.#engine = engine;
     this.#available = available;
     this.#onClose = onClose;
@@ -89,6 +92,15 @@ export class AnalysisBoard {
     }
     for (let i = 0; i < ply && tree.forward(); i++) { /* to the position asked for */ }
     this.open(tree, orientation);
+  }
+
+  /** Redraws what does not change the search (the opening's name, once the table has arrived). */
+  refresh() { if (this.#tree && this.isOpen) this.#opening(); }
+
+  #opening() {
+    const history = this.#tree.chess.history({ verbose: true });
+    const fens = [this.#tree.game.fen, ...history.map((m) => m.after)];
+    this.#showOpening(fens, this.#tree.game.chess960);
   }
 
   close() {
@@ -145,6 +157,7 @@ export class AnalysisBoard {
     }
     this.#treeView.current = node;
     $('an-fen').value = fen;
+    this.#opening();
     $('an-comment').value = t.comment;
     $('an-promote').disabled = !t.inVariation();
     $('an-delete').disabled = !t.inVariation();
