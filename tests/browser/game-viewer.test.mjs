@@ -284,10 +284,21 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
       el.goTo(el.game.moves[2]);
       let refused = null;
       try { el.goTo({ san: 'e4', uci: 'e2e4', variations: [] }); } catch (e) { refused = e.message; }
-      return { fen: el.fen, refused };
+      const fen = el.fen;
+      // a hand-made tree whose second move is not legal: shown as an error when reached, nothing thrown
+      el.game = { tags: {}, fen: el.game.fen, chess960: false, comments: [], result: '*', moves: [
+        { san: 'e4', uci: 'e2e4', nags: [], commentsBefore: [], comments: [], variations: [] },
+        { san: 'Ke7', uci: 'e8e6', nags: [], commentsBefore: [], comments: [], variations: [] }] };
+      await el.ready;
+      el.next();
+      const afterFirst = el.fen;
+      el.next();
+      return { fen, refused, afterFirst, error: el.shadowRoot.querySelector('.error').textContent };
     });
     assert.equal(r.fen, 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
     assert.match(r.refused, /not in the game shown/);
+    assert.equal(r.afterFirst, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    assert.match(r.error, /^The move Ke7 could not be played: .*e8e6/);
   });
 
   test('axe-core: no violations (a game with variations, evals and clocks; the picker; an error)', async () => {

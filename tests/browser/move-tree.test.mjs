@@ -25,7 +25,7 @@ describe('<escaque-move-tree>', { timeout: 120_000 }, () => {
     await page.evaluate(async (pgn) => {
       const { init } = await import('/dist/rules.mjs');
       const { readPgnGame } = await import('/dist/pgn.mjs');
-      await import('/dist/board/move-tree.js');
+      await import('/dist/board/move-tree-element.js');
       await init();
       const main = document.querySelector('main');
       main.replaceChildren();

@@ -58,7 +58,7 @@ test('the board core and its element import nothing of the package', { timeout: 
 test('the same walk sees the package where it is imported (<escaque-board>)', { timeout: 10_000 }, () => {
   assert.deepEqual(walk('escaque-board.js').pkg, ['bindings/js/board/escaque-board.js imports ../index.mjs']);
   assert.deepEqual(walk('game-state.js').pkg, [], 'the game-state helpers read plain move data only');
-  const tree = walk('move-tree.js');
+  const tree = walk('move-tree-element.js');
   assert.deepEqual(tree.pkg, [], 'the move-tree view draws a plain game tree, without the rules');
   assert.ok(tree.files.has('bindings/js/board/game-tree.js'));
 });

@@ -67,6 +67,14 @@ test('SAN in words, NAGs as glyphs and words', { timeout: 5_000 }, () => {
   assert.equal(sanWords('--'), 'null move');
   assert.equal(nagGlyph(1), '!');
   assert.equal(nagGlyph(16), '±');
+  assert.equal(nagGlyph(17), '∓');
+  assert.equal(nagWords(17), 'Black is better');
+  assert.equal(nagGlyph(19), '−+');
+  assert.equal(nagGlyph(18), '+−');
+  assert.equal(nagGlyph(15), '⩱');
+  assert.equal(nagGlyph(45), '=∞');
+  assert.equal(nagWords(41), 'Black has the attack');
+  assert.equal(nagGlyph(13), '∞');
   assert.equal(nagGlyph(250), '$250');
   assert.equal(nagWords(4), 'blunder');
   const g = game('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');

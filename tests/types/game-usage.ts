@@ -1,6 +1,6 @@
 // Checked by tsc (npm run typecheck): the types of <escaque-game> and <escaque-move-tree>.
 import type { EscaqueGame, GameAnalyseDetail } from '../../bindings/js/board/escaque-game.js';
-import type { EscaqueMoveTree } from '../../bindings/js/board/move-tree.js';
+import type { EscaqueMoveTree } from '../../bindings/js/board/move-tree-element.js';
 
 const game: EscaqueGame | null = document.querySelector('escaque-game');
 if (game) {

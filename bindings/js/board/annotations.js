@@ -11,7 +11,7 @@ function el(name, attrs) {
 }
 
 export function createAnnotationLayer() {
-  const svg = el('svg', { class: 'annot', viewBox: '0 0 8 8', 'aria-hidden': 'true' });
+  const svg = el('svg', { class: 'annot', viewBox: '0 0 8 8', 'aria-hidden': 'true', part: 'annotations' });
   return svg;
 }
 

@@ -19,7 +19,7 @@ import { drawWords, moveWords, pieceWords, squareLabel, squareWords, words } fro
 import { createAnnotationLayer, drawAnnotations, toggle } from './annotations.js';
 import { isSquare, parsePlacement, premoveTargets, turnOf } from './geometry.js';
 import { attachKeyboard } from './keyboard.js';
-import { PIECE_CSS, PIECE_SPRITE } from './pieces.js';
+import { PIECE_CSS, PIECE_SETS, PIECE_SPRITE } from './pieces.js';
 import { attachPointer } from './pointer.js';
 import { pickPromotion } from './promotion.js';
 import { BOARD_CSS } from './styles.js';
@@ -489,7 +489,7 @@ export class BoardCore {
     svg.setAttribute('viewBox', '0 0 100 100');
     svg.setAttribute('class', `piece ${code[0]}`);
     const use = document.createElementNS(SVG_NS, 'use');
-    use.setAttribute('href', `#piece-${code[1]}`);
+    use.setAttribute('href', `#${PIECE_SETS[set] ?? PIECE_SETS.classic}${code[1]}`);
     svg.append(use);
     if (standalone) svg.setAttribute('aria-hidden', 'true');
     return svg;

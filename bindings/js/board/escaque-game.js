@@ -2,7 +2,7 @@
 // move tree with comments, NAGs and nested variations, navigation by buttons, keys, wheel and swipe,
 // clocks and evals from [%clk]/[%eval] (with an eval graph), a picker for files of many games, and an
 // `analyse` event for the host page. The PGN is read by the package (escaque/pgn, WebAssembly); the
-// positions come from its rules (Position), computed once per game.
+// positions come from its rules (Position), each computed the first time it is shown.
 //
 //   <script type="module" src="/dist/board/escaque-game.js"></script>     (or: import 'escaque/game')
 //   <escaque-game src="/games/club-2026.pgn" orientation="black" ply="last"></escaque-game>
@@ -73,27 +73,29 @@ function nullMoveFen(fen) {
   return f.join(' ');
 }
 
-// The position after every node of a game tree: node -> FEN, by the package's rules.
-function positions(game) {
-  const fens = new Map();
-  const walk = (line, pos) => {
-    for (const node of line) {
-      for (const v of node.variations) {
-        const branch = pos.clone();
-        try { walk(v, branch); } finally { branch.dispose(); }
-      }
-      if (node.uci === '0000') {
+// The position after `node`, by the package's rules: played from the nearest position already known on
+// its path (`fens`, node -> FEN, filled on the way), so a game costs nothing until a move is shown.
+function fenAfter(game, tree, fens, node) {
+  if (node === null) return game.fen ?? START_FEN;
+  if (fens.has(node)) return fens.get(node);
+  const path = tree.path(node);
+  let k = path.length - 1;
+  while (k >= 0 && !fens.has(path[k])) k--;
+  const chess960 = !!game.chess960;
+  let pos = Position.fromFen(k >= 0 ? fens.get(path[k]) : (game.fen ?? START_FEN), { chess960 });
+  try {
+    for (let i = k + 1; i < path.length; i++) {
+      if (path[i].uci === '0000') {
         const fen = nullMoveFen(pos.fen());
         pos.dispose();
-        pos = Position.fromFen(fen, { chess960: game.chess960 });
-      } else pos.play(node.uci);
-      fens.set(node, pos.fen());
+        pos = Position.fromFen(fen, { chess960 });
+      } else pos.play(path[i].uci);
+      fens.set(path[i], pos.fen());
     }
-    return pos;
-  };
-  const root = Position.fromFen(game.fen ?? START_FEN, { chess960: !!game.chess960 });
-  walk(game.moves, root).dispose();
-  return fens;
+  } finally {
+    pos.dispose();
+  }
+  return fens.get(node);
 }
 
 function gameTitle(record) {
@@ -248,7 +250,7 @@ export class EscaqueGame extends ElementBase {
   get games() { return this.#records.map((r) => ({ ...r })); }
   get node() { return this.#node; }
   get ply() { return this.#node === null ? 0 : this.#tree.info(this.#node).ply; }
-  get fen() { return this.#node === null ? (this.#tree?.game.fen ?? START_FEN) : this.#fens.get(this.#node); }
+  get fen() { return this.#tree ? fenAfter(this.#tree.game, this.#tree, this.#fens, this.#node) : START_FEN; }
 
   #reload() {
     const src = this.getAttribute('src');
@@ -332,16 +334,15 @@ export class EscaqueGame extends ElementBase {
       return this.#fail(`Game ${i + 1} could not be read: ${e.message}.`);
     }
     let tree;
-    let fens;
     try {
       tree = indexTree(record.game);
-      fens = positions(record.game);
     } catch (e) {
       return this.#fail(`Game ${i + 1} could not be shown: ${e.message}`);
     }
     this.#ui.error.hidden = true;
     this.#tree = tree;
-    this.#fens = fens;
+    this.#node = null;
+    this.#fens = new Map();
     this.#ui.view.set({ tree });
     this.#ui.title.textContent = this.#records.length > 1 ? '' : gameTitle(record).replace(/^1\. /, '');
     this.#ui.title.hidden = !this.#ui.title.textContent;
@@ -365,9 +366,14 @@ export class EscaqueGame extends ElementBase {
   goTo(node, announce = false) {
     if (!this.#tree) return;
     if (!this.#tree.has(node)) throw new RangeError('goTo: the node is not in the game shown');
+    let fen;
+    try {
+      fen = fenAfter(this.#tree.game, this.#tree, this.#fens, node);
+    } catch (e) {   // a tree set as a property with a move its position does not allow
+      return this.#fail(`The move ${node.san} could not be played: ${e.message}`);
+    }
     const before = this.#node;
     this.#node = node;
-    const fen = this.fen;
     let lastMove = null;
     let check = null;
     if (node) {

@@ -105,25 +105,32 @@ export function indexTree(game) {
 
 // ---- words for screen readers and glyphs ----
 
+// n: [glyph, words]; the pairs about one side (14/15 … 138/139) are written once, for White, at the even
+// number, and Black's glyph where it differs.
 const NAGS = {
   1: ['!', 'good move'], 2: ['?', 'mistake'], 3: ['!!', 'brilliant move'], 4: ['??', 'blunder'],
-  5: ['!?', 'interesting move'], 6: ['?!', 'dubious move'], 7: ['□', 'only move'], 8: ['□', 'only move'],
-  10: ['=', 'equal position'], 11: ['=', 'equal position'], 12: ['=', 'equal position'],
-  13: ['∞', 'unclear position'], 14: ['⩲', 'White is slightly better'], 15: ['⩱', 'Black is slightly better'],
-  16: ['±', 'White is better'], 17: ['∓', 'Black is better'], 18: ['+−', 'White is winning'],
-  19: ['−+', 'Black is winning'], 20: ['+−', 'White is winning'], 21: ['−+', 'Black is winning'],
-  22: ['⨀', 'White in zugzwang'], 23: ['⨀', 'Black in zugzwang'], 32: ['⟳', 'White has the development'],
-  33: ['⟳', 'Black has the development'], 36: ['→', 'White has the initiative'], 37: ['→', 'Black has the initiative'],
-  40: ['↑', 'White has the attack'], 41: ['↑', 'Black has the attack'], 44: ['=∞', 'compensation for the material'],
-  45: ['=∞', 'compensation for the material'], 132: ['⇆', 'White has counterplay'], 133: ['⇆', 'Black has counterplay'],
-  138: ['⊕', 'White is short of time'], 139: ['⊕', 'Black is short of time'], 140: ['∆', 'with the idea'],
-  142: ['⌓', 'better is'], 145: ['RR', 'editorial comment'], 146: ['N', 'novelty'],
+  5: ['!?', 'interesting move'], 6: ['?!', 'dubious move'], 7: ['□', 'only move'], 10: ['=', 'equal position'],
+  13: ['∞', 'unclear position'], 140: ['∆', 'with the idea'], 146: ['N', 'novelty'],
 };
+const SIDES = {
+  14: ['⩲⩱', 'is slightly better'], 16: ['±∓', 'is better'], 18: ['+−−+', 'is winning'], 22: ['⨀', 'is in zugzwang'],
+  32: ['⟳', 'has the development'], 36: ['→', 'has the initiative'], 40: ['↑', 'has the attack'],
+  44: ['=∞', 'has compensation'], 132: ['⇆', 'has counterplay'], 138: ['⊕', 'is short of time'],
+};
+function nag(n) {
+  if (NAGS[n]) return NAGS[n];
+  const white = n % 2 === 0;
+  const s = SIDES[white ? n : n - 1];
+  if (!s) return null;
+  const g = s[0];
+  const half = g.length === 2 && g !== '=∞' ? 1 : g.length === 4 ? 2 : 0;
+  return [half ? (white ? g.slice(0, half) : g.slice(half)) : g, `${white ? 'White' : 'Black'} ${s[1]}`];
+}
 
 /** The glyph of a NAG ("!", "±"…), or "$n" for one without a common glyph. */
-export function nagGlyph(nag) { return NAGS[nag]?.[0] ?? `$${nag}`; }
+export function nagGlyph(n) { return nag(n)?.[0] ?? `$${n}`; }
 /** A NAG in words ("good move", "White is better"), or "annotation n". */
-export function nagWords(nag) { return NAGS[nag]?.[1] ?? `annotation ${nag}`; }
+export function nagWords(n) { return nag(n)?.[1] ?? `annotation ${n}`; }
 
 const PIECES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight' };
 

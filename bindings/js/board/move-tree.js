@@ -2,7 +2,7 @@
 // NAG glyphs and nested variations — with the current move highlighted and every move clickable.
 // Rules-free: it imports nothing of the package (docs/board.md, "The move tree").
 //
-// As an element (registers <escaque-move-tree>; import 'escaque/board/move-tree'):
+// As an element (move-tree-element.js registers <escaque-move-tree>; import 'escaque/board/move-tree'):
 //
 //   const list = document.querySelector('escaque-move-tree');
 //   list.game = readPgnGame(text);            // property: a game tree (attribute: none — trees are data)
@@ -260,42 +260,4 @@ export function moveTreeSheet() {
     sheet.replaceSync(MOVE_TREE_CSS);
   }
   return sheet;
-}
-
-const ElementBase = typeof HTMLElement === 'undefined' ? class {} : HTMLElement;
-
-/** <escaque-move-tree>: MoveTreeView as an element; fires `nodeselect` {node, path, ply, id}. */
-export class EscaqueMoveTree extends ElementBase {
-  static get observedAttributes() { return ['label']; }
-  #view;
-
-  constructor() {
-    super();
-    const root = this.attachShadow({ mode: 'open' });
-    const s = moveTreeSheet();
-    if (s) root.adoptedStyleSheets = [s];
-    const host = document.createElement('div');
-    host.className = 'host';
-    root.append(host);
-    this.#view = new MoveTreeView(host, { label: this.getAttribute('label') || 'Moves', onSelect: (node, info) => {
-      const detail = { node, id: info?.id ?? null, ply: info?.ply ?? 0, path: this.#view.tree.path(node) };
-      this.dispatchEvent(new CustomEvent('nodeselect', { detail, bubbles: true, composed: true }));
-    } });
-  }
-
-  attributeChangedCallback(name, _old, value) {
-    if (name === 'label') this.#view.label = value || 'Moves';
-  }
-
-  get game() { return this.#view.tree?.game ?? null; }
-  set game(game) { this.#view.set({ game }); }
-  get current() { return this.#view.current; }
-  set current(node) { this.#view.current = node; }
-  get view() { return this.#view; }
-  /** Focuses the current move (the list's one tab stop). */
-  focus() { this.#view.focus(); }
-}
-
-if (typeof customElements !== 'undefined' && !customElements.get('escaque-move-tree')) {
-  customElements.define('escaque-move-tree', EscaqueMoveTree);
 }

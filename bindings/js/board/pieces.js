@@ -1,5 +1,6 @@
-// escaque's own piece set, drawn for this project (docs/board.md: licence as
-// the repository's). One symbol per piece type, shared by both colours: the
+// escaque's own piece sets, drawn for this project (docs/board.md: licence as
+// the repository's): `classic` (the default) and `geometric` (flat shapes, for
+// small boards and diagrams; piece-set="geometric"). One symbol per piece type, shared by both colours: the
 // fill, outline and inner-line colours come from CSS custom properties, so a
 // page can recolour the pieces and the shapes stay crisp at any size.
 // Kept apart from the component so its size is measured without the artwork.
@@ -21,11 +22,31 @@ const SHAPES = {
     '-7-7-19-5-25 1zM28 68h44l-2 8 6 4v6H24v-6l6-4z"/><path class="l" d="M50 36v30M30 76h40"/>',
 };
 
-// Inert markup: a hidden <svg> with one <symbol> per type (ids are scoped to the
+// Flat shapes on the same grid and classes (b body, l inner line, d dot): bolder silhouettes that stay
+// readable on a 200 px board.
+const GEOMETRIC = {
+  p: '<circle class="b" cx="50" cy="33" r="14"/><path class="b" d="M38 50h24l7 28H31zM26 78h48v9H26z"/>',
+  n: '<path class="b" d="M28 87V76c3-11 12-17 15-26l-13 5-8-9 21-25 5-10 7 10c15 6 23 21 23 42v24z"/>' +
+    '<circle class="d" cx="47" cy="31" r="3.5"/>',
+  b: '<path class="b" d="M50 11c-13 10-19 22-19 32 0 11 8 17 19 17s19-6 19-17c0-10-6-22-19-32zM37 63h26v9H37zM25 87v-10h50v10z"/>' +
+    '<path class="l" d="M57 25L45 41"/>',
+  r: '<path class="b" d="M26 14h12v9h6v-9h12v9h6v-9h12v22l-7 5v31h9v15H24V72h9V41l-7-5z"/>',
+  q: '<path class="b" d="M26 72L15 26l18 19 6-31 11 28 11-28 6 31 18-19-11 46zM25 75h50v12H25z"/>',
+  k: '<path class="b" d="M45 6h10v9h9v10h-9v9H45v-9h-9V15h9zM29 73c-10-15-8-33 6-35 8-1 13 4 15 10 2-6 7-11 15-10 14 2 16 20 6 35z' +
+    'M25 76h50v11H25z"/>',
+};
+
+const symbols = (prefix, shapes) =>
+  Object.entries(shapes).map(([t, body]) => `<symbol id="${prefix}${t}" viewBox="0 0 100 100">${body}</symbol>`).join('');
+
+/** The built-in sets by name: the prefix of their symbol ids ('' = the default, classic). */
+export const PIECE_SETS = { classic: 'piece-', geometric: 'piece-g-' };
+
+// Inert markup: a hidden <svg> with one <symbol> per type and set (ids are scoped to the
 // component's shadow root, so several boards on a page do not collide).
 export const PIECE_SPRITE =
   '<svg class="sprite" aria-hidden="true" focusable="false"><defs>' +
-  Object.entries(SHAPES).map(([t, body]) => `<symbol id="piece-${t}" viewBox="0 0 100 100">${body}</symbol>`).join('') +
+  symbols(PIECE_SETS.classic, SHAPES) + symbols(PIECE_SETS.geometric, GEOMETRIC) +
   '</defs></svg>';
 
 export const PIECE_CSS = `

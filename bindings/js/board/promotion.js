@@ -14,6 +14,7 @@ export function pickPromotion(host, { square, color, pieces = ORDER, orientation
     const layer = document.createElement('div');
     layer.className = 'promo';
     layer.setAttribute('role', 'dialog');
+    layer.setAttribute('part', 'promotion');
     layer.setAttribute('aria-label', w.promotion);
     const [col, row] = cellOf(square, orientation);
     const down = row === 0;

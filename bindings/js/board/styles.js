@@ -14,6 +14,10 @@ contain-intrinsic-inline-size:var(--escaque-size,24rem);
 :host([theme=high-contrast]){--light:#fff;--dark:#5a5a5a;--last:rgba(255,200,0,.7);--sel:rgba(0,90,255,.75);
 --dot:#000;--chk:#e00000;--focus:#ff00d0;--coord-light:#000;--coord-dark:#fff;
 --escaque-white-stroke:#000;--escaque-black-fill:#000;--escaque-black-detail:#fff}
+:host([theme=green]){--light:var(--escaque-light,#eeeed2);--dark:var(--escaque-dark,#6f8f4e);--coord-light:var(--escaque-coordinate-light,#4a6a2c);--coord-dark:var(--escaque-coordinate-dark,#fbfbee)}
+:host([theme=blue]){--light:var(--escaque-light,#dee3e6);--dark:var(--escaque-dark,#7d97a8);--coord-light:var(--escaque-coordinate-light,#3f5a6b);--coord-dark:var(--escaque-coordinate-dark,#fff)}
+:host([theme=grey]){--light:var(--escaque-light,#e4e4e4);--dark:var(--escaque-dark,#8a8a8a);--coord-light:var(--escaque-coordinate-light,#4d4d4d);--coord-dark:var(--escaque-coordinate-dark,#fff)}
+:host([theme=walnut]){--light:var(--escaque-light,#e8c99b);--dark:var(--escaque-dark,#8b5a2b);--coord-light:var(--escaque-coordinate-light,#6b4118);--coord-dark:var(--escaque-coordinate-dark,#fff3dd)}
 @media (prefers-contrast:more){:host(:not([theme])){--light:#fff;--dark:#5a5a5a;--dot:#000;--focus:#ff00d0;
 --coord-light:#000;--coord-dark:#fff}}
 .frame{position:relative}

@@ -32,6 +32,7 @@ export function buildView(root, { makeSprite }) {
   const coords = document.createElement('div');
   coords.className = 'coords';
   coords.setAttribute('aria-hidden', 'true');
+  coords.setAttribute('part', 'coordinates');
   for (let i = 0; i < 8; i++) {
     const file = coordinate(`f${i % 2 ? '' : ' dk'}`);
     file.style.left = `${i * 12.5}%`;
@@ -43,6 +44,7 @@ export function buildView(root, { makeSprite }) {
   const pieces = document.createElement('div');
   pieces.className = 'pieces';
   pieces.setAttribute('aria-hidden', 'true');
+  pieces.setAttribute('part', 'pieces');
   board.append(pieces);
 
   const live = document.createElement('div');

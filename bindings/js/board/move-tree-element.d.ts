@@ -1,4 +1,5 @@
-// Types of the move-tree view (move-tree.js; docs/viewer.md). Rules-free: a game tree in, events out.
+// Types of the move-tree view (move-tree.js) and <escaque-move-tree> (move-tree-element.js), the entry
+// 'escaque/board/move-tree' (docs/viewer.md). Rules-free: a game tree in, events out.
 import type { PgnGame, PgnNode } from '../pgn.js';
 
 export interface MoveInfo {

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// <escaque-game>'s bars (issue 16; docs/benchmarks.md "Game viewer"):
+//  1. size: its own code (the element, the board core, the move tree, the eval graph, styles, pieces)
+//     bundled and minified by esbuild, gzip -9; the package's rules (rules.mjs, pgn.mjs, api.mjs and the
+//     WebAssembly) are left out as external.
+//  2. first render of an 80-move annotated game (160 plies; a comment, [%eval] and [%clk] on every
+//     move, NAGs, a 3-move variation every 10 plies) in headless Chromium: from setting `pgn` on a new
+//     element, rules already loaded, to the game shown and a frame painted; and the same from the
+//     module's import (cold: module files and escaque-rules.wasm fetched and compiled). The game is made
+//     here by the package (seeded pseudo-random legal moves, annotated by escaque/pgn's writer).
+//
+//   node bench/game-viewer.mjs [rounds=5] [--json]
+import { gzipSync } from 'node:zlib';
+import { cpus, loadavg } from 'node:os';
+
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+
+import { init, Chess } from '../dist/rules.node.mjs';
+import { readPgnGame, writePgn, addVariation } from '../dist/pgn.mjs';
+import { startServer } from '../scripts/serve.mjs';
+
+const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
+const json = process.argv.includes('--json');
+
+// ---- 1. size ----
+async function size(entry) {
+  const out = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', write: false,
+    external: ['../rules.mjs', '../pgn.mjs', '../index.mjs'], logLevel: 'silent' });
+  const code = out.outputFiles[0].contents;
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+const sizes = {
+  game: await size('bindings/js/board/escaque-game.js'),
+  boardCore: await size('bindings/js/board/board-core-element.js'),
+  moveTree: await size('bindings/js/board/move-tree-element.js'),
+};
+
+// ---- 2. an 80-move annotated game ----
+await init();
+function makeGame() {
+  let seed = 16;
+  const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  for (;;) {
+    const chess = new Chess();
+    while (chess.history().length < 160 && !chess.isGameOver()) {
+      const moves = chess.moves();
+      // prefer quiet moves so that the game lasts: captures only one time in three
+      const quiet = moves.filter((m) => !m.captured);
+      const pool = quiet.length && rand() < 0.67 ? quiet : moves;
+      chess.move(pool[Math.floor(rand() * pool.length)].san);
+    }
+    if (chess.history().length === 160) {
+      const game = readPgnGame(chess.pgn());
+      chess.dispose();
+      return game;
+    }
+    chess.dispose();
+  }
+}
+const game = makeGame();
+game.tags = { Event: 'Bench', White: 'Random, A.', Black: 'Random, B.', WhiteElo: '1500', BlackElo: '1500', Result: '*' };
+let cp = 20;
+let clock = 600_000;
+game.moves.forEach((n, i) => {
+  cp += Math.round(Math.sin(i / 7) * 40);
+  n.eval = { cp };
+  if (i % 2 === 0) clock -= 3_000;
+  n.clock = clock;
+  n.comments = [`Move ${i + 1}: a note on the plan, the pawn structure and the piece that matters here.`];
+  if (i % 6 === 3) n.nags = [i % 12 === 3 ? 1 : 6];
+});
+for (let i = 9; i < game.moves.length; i += 10) {
+  // a three-move variation from the position before move i, by the package's rules
+  const chess = new Chess();
+  for (const n of game.moves.slice(0, i)) chess.move(n.san);
+  const alt = chess.moves().filter((m) => m.san !== game.moves[i].san).slice(0, 1);
+  if (alt.length) {
+    chess.move(alt[0].san);
+    const line = [alt[0].san];
+    for (let k = 0; k < 2 && !chess.isGameOver(); k++) { const m = chess.moves()[0]; chess.move(m.san); line.push(m.san); }
+    const v = addVariation(game, game.moves[i], line);
+    v[0].comments = ['An alternative worth a look.'];
+  }
+  chess.dispose();
+}
+const PGN = writePgn(game);
+if (process.env.DUMP_PGN) { (await import("node:fs")).writeFileSync(process.env.DUMP_PGN, PGN); process.exit(0); }
+const plies = game.moves.length;
+
+// ---- 3. render in Chromium ----
+const server = await startServer({ port: 0 });
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+const runs = [];
+try {
+  for (let r = 0; r < rounds; r++) {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await context.newPage();
+    await page.route(base + 'bench-viewer.html', (route) => route.fulfill({ contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body><main></main></body></html>' }));
+    await page.goto(base + 'bench-viewer.html');
+    runs.push(await page.evaluate(async (pgn) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const t0 = performance.now();
+      await import('/dist/board/escaque-game.js');
+      const tModule = performance.now();
+      const { init } = await import('/dist/rules.mjs');
+      await init();
+      const tRules = performance.now();
+      const el = document.createElement('escaque-game');
+      el.setAttribute('ply', 'last');
+      document.querySelector('main').append(el);
+      const t1 = performance.now();
+      el.pgn = pgn;
+      await el.ready;
+      el.getBoundingClientRect();   // style and layout of what was drawn
+      const tShown = performance.now();
+      await frame();
+      const tPainted = performance.now();
+      const moves = el.shadowRoot.querySelectorAll('.move').length;
+      return { module: tModule - t0, rules: tRules - tModule, render: tShown - t1, renderPainted: tPainted - t1,
+        cold: tPainted - t0, moves };
+    }, PGN));
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const pick = (k) => +median(runs.map((x) => x[k])).toFixed(1);
+const least = (k) => +Math.min(...runs.map((x) => x[k])).toFixed(1);
+const result = { sizes, plies, pgnBytes: PGN.length, buttons: runs[0].moves, rounds,
+  minMs: { render: least('render'), renderPainted: least('renderPainted'), cold: least('cold') },
+  medianMs: { render: pick('render'), renderPainted: pick('renderPainted'), moduleImport: pick('module'), rulesInit: pick('rules'), cold: pick('cold') },
+  machine: { cpus: cpus().length, load: loadavg().map((x) => +x.toFixed(2)) } };
+if (json) console.log(JSON.stringify(result, null, 2));
+else {
+  const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
+  console.log(`size (esbuild --minify, gzip -9, rules external):`);
+  for (const [k, v] of Object.entries(sizes)) console.log(`  ${k.padEnd(10)} ${kb(v.min)} min, ${kb(v.gzip)} min+gzip (${v.gzip} bytes)`);
+  console.log(`game: ${plies} plies (${plies / 2} moves), ${runs[0].moves} move buttons, PGN ${kb(PGN.length)}`);
+  console.log(`first render, median of ${rounds} (pgn set -> shown: ${result.medianMs.render} ms; -> painted: ${result.medianMs.renderPainted} ms)`);
+  console.log(`first render, least of ${rounds} (pgn set -> shown: ${result.minMs.render} ms; -> painted: ${result.minMs.renderPainted} ms)`);
+  console.log(`cold (import + rules init + render + paint): ${result.medianMs.cold} ms (import ${result.medianMs.moduleImport}, init ${result.medianMs.rulesInit})`);
+  console.log(`machine: ${result.machine.cpus} cores, load ${result.machine.load.join(' ')}`);
+}
