@@ -23,7 +23,7 @@ const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };
 
 const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: false, sound: true, casualDraws: false,
-  startChoice: null });
+  startChoice: null, boardTheme: '', pieceSet: '', coordinates: true });
 const clock = new Clock();
 const ctrl = new GameController(clock);
 const clockView = new ClockView($('clock-top'), $('clock-bottom'));
@@ -411,6 +411,7 @@ async function analysisUi() {
       onClose: () => { render(); afterChange(); $('open-analysis').focus(); },
       notify: (text) => { $('an-notice').textContent = text; },
       showOpening: (fens, chess960) => showOpening($('an-opening'), fens, chess960),
+      lookOfBoard,
     });
   }
   return analysisBoard;
@@ -496,8 +497,22 @@ function startGame(choices) {
 
 // ---- settings ----
 
+const BOARD_THEMES = ['', 'green', 'blue', 'grey', 'walnut', 'high-contrast'];
+// The board's look (the board package's themes and piece sets, docs/board.md), on the game's board and
+// the analysis board alike.
+function lookOfBoard(el) {
+  if (!el) return;
+  el.toggleAttribute('coordinates', settings.coordinates);
+  const theme = BOARD_THEMES.includes(settings.boardTheme) ? settings.boardTheme : '';
+  if (theme) el.setAttribute('theme', theme);
+  else el.removeAttribute('theme');
+  el.set({ pieceSet: settings.pieceSet === 'geometric' ? 'geometric' : '' });
+}
+
 function applySettings() {
   document.documentElement.dataset.theme = settings.theme;
+  lookOfBoard(board.element);
+  lookOfBoard(document.getElementById('an-board'));
   setSoundEnabled(settings.sound);
   board.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
 }
@@ -508,6 +523,9 @@ $('open-settings').addEventListener('click', () => {
   f.elements.hints.checked = settings.hints;
   f.elements.sound.checked = settings.sound;
   f.elements.casualDraws.checked = settings.casualDraws;
+  f.elements.boardTheme.value = settings.boardTheme;
+  f.elements.pieceSet.value = settings.pieceSet;
+  f.elements.coordinates.checked = settings.coordinates;
   $('settings-dialog').showModal();
 });
 $('settings-form').addEventListener('change', () => {
@@ -515,6 +533,7 @@ $('settings-form').addEventListener('change', () => {
   Object.assign(settings, {
     language: f.elements.language.value, theme: f.elements.theme.value, hints: f.elements.hints.checked,
     sound: f.elements.sound.checked, casualDraws: f.elements.casualDraws.checked,
+    boardTheme: f.elements.boardTheme.value, pieceSet: f.elements.pieceSet.value, coordinates: f.elements.coordinates.checked,
   });
   store.saveSettings(settings);
   applySettings();

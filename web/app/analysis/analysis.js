@@ -30,16 +30,18 @@ export class AnalysisBoard {
   #onClose;
   #notify;
   #showOpening;
+  #lookOfBoard;
   #treeView = null;
   #shownGame = null;  // the tree the move list was last drawn from
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
    * engine; onClose(): back to the game; notify(text): the board's message line; showOpening(fens,
-   * chess960): names the opening of the line shown.
+   * chess960): names the opening of the line shown; lookOfBoard(element): the settings' board look.
    */
-  constructor({ engine, available, onClose, notify, showOpening = () => {} }) {
+  constructor({ engine, available, onClose, notify, showOpening = () => {}, lookOfBoard = () => {} }) {
     this.#showOpening = showOpening;
+    this.#lookOfBoard = lookOfBoard;
     this.#engine = engine;
     this.#available = available;
     this.#onClose = onClose;
@@ -65,6 +67,7 @@ export class AnalysisBoard {
       this.#treeView.addEventListener('nodeselect', (e) => { this.#tree.go(e.detail.node); this.#changed(false); });
       $('an-tree').replaceChildren(this.#treeView);
     }
+    this.#lookOfBoard(this.#board.element);
     if (tree) {
       this.#replace(tree);
       this.#orientation = orientation;
