@@ -38,7 +38,7 @@ export function gameLabel({ tags, index }) {
 
 /** A file name from a game's tags: "white-black-date.pgn" (letters, digits and dashes). */
 export function pgnFileName(tags = {}) {
-  const part = (v) => (known(v) ?? '').normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const part = (v) => (known(v) ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
   const name = [part(tags.White), part(tags.Black), part(tags.Date)].filter(Boolean).join('-');
   return `${name || 'escaque-game'}.pgn`;
 }
