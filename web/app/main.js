@@ -710,7 +710,10 @@ function renderFinished() {
     review.textContent = 'Review';
     review.setAttribute('aria-label', `Review ${g.white} – ${g.black}, ${g.date.slice(0, 10)}`);
     review.addEventListener('click', () => openAnalysis(g.pgn, 0));
-    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} (${g.reason}) `, b, ' ', review);
+    // The ending in words ("Black wins by checkmate (FIDE Art. 5.1.1)"); an entry stored without them
+    // (older versions) shows its reason code.
+    const ending = typeof g.description === 'string' && g.description ? g.description : `(${g.reason})`;
+    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} · ${ending} `, b, ' ', review);
     return li;
   });
   $('finished-list').replaceChildren(...items);
