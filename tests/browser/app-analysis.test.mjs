@@ -138,11 +138,16 @@ describe('analysis board', { timeout: 300_000 }, () => {
     const sans = await page.$$eval('#an-lines .line-moves', (els) => els.map((e) => e.textContent));
     for (const s of sans) assert.match(s, /^3… [NBRQKa-h]/, `SAN with move numbers: ${s}`);
     assert.match(await page.textContent('#an-depth'), /^\d+$/);
+    // Stopped, the lines stay; a click on one plays its first move into the tree.
+    await page.click('#an-run');
+    const firstSan = (await page.textContent('#an-lines li:first-child .line-moves')).split(' ')[1];
+    await page.click('#an-lines li:first-child .line-moves');
+    assert.equal(await current(page), firstSan);
+    assert.deepEqual((await treeMoves(page)).slice(0, 6), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', firstSan]);
     await page.click(`#an-tree ${SEEN} >> nth=0`);
     await page.locator('#an-first').focus();
     await page.keyboard.press('ArrowRight');  // a focused button: the page's key, not the field's
     assert.equal(await current(page), 'e5');
-    await page.click('#an-run');
   });
 
   test('a .pgn file of several games: a list with players, result and date; a bad game says why when picked', async () => {

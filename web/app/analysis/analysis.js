@@ -47,6 +47,7 @@ export class AnalysisBoard {
     this.#onClose = onClose;
     this.#notify = notify;
     this.#lines = new EngineLines({ bar: $('an-bar'), barText: $('an-bar-text'), list: $('an-lines'), depth: $('an-depth') });
+    this.#lines.onPlay = (uci) => this.#play(uci);
     this.#lines.onArrows = (arrows) => this.#board?.element.set({ arrows: this.#running ? arrows : [] });
     this.#wire();
   }

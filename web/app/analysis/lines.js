@@ -28,6 +28,8 @@ export class EngineLines {
   #multiPv = 3;
   /** (arrows) => void: the best moves, to draw on the board. */
   onArrows = () => {};
+  /** (uci) => void: a line was clicked: play its first move. */
+  onPlay = () => {};
 
   /** els: {bar (the bar's fill), barText, list (ol), depth} */
   constructor(els) { this.#els = els; }
@@ -100,9 +102,13 @@ export class EngineLines {
       const score = document.createElement('b');
       score.className = 'line-eval';
       score.textContent = formatScore(info.score, side);
-      const moves = document.createElement('span');
+      // The line is a button: a click plays its first move on the board (into the tree).
+      const moves = document.createElement('button');
+      moves.type = 'button';
       moves.className = 'line-moves';
       moves.textContent = numbered(info.san ?? info.pv, side, fullmove);
+      const first = info.pv[0];
+      moves.addEventListener('click', () => this.onPlay(first));
       li.append(score, ' ', moves);
       return li;
     });
