@@ -584,7 +584,6 @@ function render() {
   renderMaterial(fen, orient);
   const shownPlies = live ? history.length : viewPly;
   showOpening($('opening'), [record.setup.fen, ...history.slice(0, shownPlies).map((m) => m.after)], record.setup.chess960);
-  document.querySelector('.play').dataset.untimed = String(Boolean(record.tc.untimed));
   clockView.setNames({ w: playerName(record.players.w), b: playerName(record.players.b) });
   const firstPly = history.length ? plyOf(history[0].before) : 0;
   moveList.render(game.history({ language: settings.language }), firstPly, viewPly);
