@@ -767,6 +767,17 @@ function showEarlyPosition(saved) {
   }
 }
 
+// What the page will look like once the game is loaded, drawn from the stored record before the rules
+// have loaded, so that nothing moves when they arrive (Lighthouse's layout shift): clock boxes only for
+// a timed game (the page's default is untimed, a first visit's game), the start screen when no game is
+// in progress (a first visit, or the last game is over; its choices wait for the rules).
+function earlyLayout(saved) {
+  const timed = saved && saved.tc && saved.tc.untimed !== true;
+  for (const id of ['clock-top', 'clock-bottom']) $(id).classList.toggle('untimed', !timed);
+  setUpStartScreen({ settings, save: () => store.saveSettings(settings), act: startChoice });
+  if (!saved || (saved.ending !== null && saved.ending !== undefined)) showStartScreen();
+}
+
 // Lets the browser paint and take input between the steps of start-up, so that they run as tasks of
 // their own rather than one long task (Lighthouse's Total Blocking Time counts every task's time over
 // 50 ms). scheduler.yield() resumes ahead of other queued work; setTimeout where it does not exist.
@@ -809,8 +820,11 @@ function recoverStored() {
 
 const FIRST_GAME = { opponent: 'human', color: 'w', level: 'club', casual: true, autoFlip: false, tc: { untimed: true } };
 
-// The start screen's choices (start-screen.js).
-function startChoice({ mode, level, color }) {
+// The start screen's choices (start-screen.js); one made before the game has loaded waits for it.
+let markStarted;
+const gameLoaded = new Promise((resolve) => { markStarted = resolve; });
+async function startChoice({ mode, level, color }) {
+  await gameLoaded;
   if (mode === 'analysis') { openAnalysis(); return; }
   try {
     if (mode === 'engine') {
@@ -904,7 +918,9 @@ async function main() {
   await yieldToBrowser();
   performance.mark('escaque-main');
   attachBoard();
-  showEarlyPosition(storedJson());
+  const saved = storedJson();
+  showEarlyPosition(saved);
+  earlyLayout(saved);
   applySettings();
   markInteractive();
   try {
@@ -923,9 +939,9 @@ async function main() {
   } catch (e) {
     showRecovery([{ message: `Saved games could not be read: ${e.message}.`, raw: null }]);
   }
-  setUpStartScreen({ settings, save: () => store.saveSettings(settings), act: startChoice });
   const owner = await tabs.start();
   started = true;
+  markStarted();
   if (owner) {
     becomeOwner(stored);
   } else {
