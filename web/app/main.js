@@ -776,6 +776,7 @@ function earlyLayout(saved) {
   for (const id of ['clock-top', 'clock-bottom']) $(id).classList.toggle('untimed', !timed);
   setUpStartScreen({ settings, save: () => store.saveSettings(settings), act: startChoice });
   if (!saved || (saved.ending !== null && saved.ending !== undefined)) showStartScreen();
+  document.body.dataset.layout = 'ready';
 }
 
 // Lets the browser paint and take input between the steps of start-up, so that they run as tasks of
