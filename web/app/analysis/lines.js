@@ -47,12 +47,25 @@ export class EngineLines {
   /** An info event of the search of the current position. */
   add(info) {
     if (!info || !info.pv?.length || info.multipv > this.#multiPv) return;
+    // A bound (a search that failed high or low) replaces nothing exact: its line is not a line yet.
+    const bound = info.score?.bound && info.score.bound !== 'exact';
+    if (bound && this.#lines.has(info.multipv)) return;
     this.#lines.set(info.multipv, info);
     this.#schedule();
   }
 
-  /** The lines now shown, best first (tests, the bar). */
-  get lines() { return [...this.#lines.values()].sort((a, b) => a.multipv - b.multipv); }
+  /**
+   * The lines now shown, best first (tests, the bar). While a new iteration re-ranks the moves, a rank
+   * can still hold its previous line, whose first move a better rank now has: that one is left out.
+   */
+  get lines() {
+    const seen = new Set();
+    return [...this.#lines.values()].sort((a, b) => a.multipv - b.multipv).filter((info) => {
+      if (seen.has(info.pv[0])) return false;
+      seen.add(info.pv[0]);
+      return true;
+    });
+  }
 
   #schedule() {
     if (this.#timer) return;
