@@ -57,12 +57,10 @@ try {
     await page.click('#an-load');
     await page.locator('#an-tree .move > span[aria-hidden="true"]').filter({ hasText: /^Bc5$/ }).click();
     await page.click('#an-run');
+    // Running, at depth 12 or more, three lines and their arrows.
     await page.waitForFunction(() => Number(document.getElementById('an-depth').textContent) >= 12
-      && document.querySelectorAll('#an-lines li').length === 3, null, { timeout: 60_000 });
-    await page.click('#an-run');  // stopped: the picture shows the lines it found (the arrows go with the search)
-    await page.click('#an-run');
-    await page.waitForFunction(() => document.querySelectorAll('#an-lines li').length === 3
-      && document.getElementById('an-board').state.arrows.length === 3, null, { timeout: 60_000 });
+      && document.querySelectorAll('#an-lines li').length === 3
+      && document.getElementById('an-board').state.arrows.length === 3, null, { timeout: 90_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot('analysis');
     await page.click('#an-run');
