@@ -3,7 +3,7 @@
 // first visit the app loads and plays with the network off. A new version
 // (a change of VERSION or of the list) installs beside the old one and takes
 // over when the page asks (web/app/offline.js: "A new version is ready").
-const VERSION = 'escaque-app-4';
+const VERSION = 'escaque-app-5';
 
 // Paths relative to this file (web/ is served at /, dist/ at /dist/): the page, the app's one script
 // (dist/app-bundle.js: the app, the board and the package's JS, built by scripts/bundle-app.mjs), and
@@ -19,6 +19,7 @@ const PRECACHE = [
   'app/clock-worker.js',
   'app/engine-watch-worker.js',
   'app/timecontrol.js',
+  'app/openings.txt',
   'sounds/capture.wav',
   'sounds/check.wav',
   'sounds/end.wav',
@@ -63,13 +64,31 @@ self.addEventListener('fetch', (event) => {
     // (the engine's worker reads its page and role there: app/engine-watch-worker.js).
     if (hit) return request.destination === 'worker' ? new Response(hit.body, hit) : hit;
     if (request.mode === 'navigate') {
-      // Any page of the app offline: the app's page.
       try {
         return await fetch(request);
       } catch {
-        return (await cache.match(new URL('index.html', self.registration.scope))) ?? Response.error();
+        // Offline: the app's own addresses (its folder, with or without a query) are the app's page;
+        // any other page (embed.html, the demos) is not kept offline and says so, instead of
+        // showing the app under its address (issue 15, bug 10).
+        const path = new URL(request.url).pathname;
+        const scope = new URL(self.registration.scope).pathname;
+        if (path === scope || path === `${scope}index.html`) {
+          return (await cache.match(new URL('index.html', self.registration.scope))) ?? Response.error();
+        }
+        return offlinePage(path.slice(scope.length));
       }
     }
     return fetch(request);
   })());
 });
+
+// The answer for a page that is not kept offline: a short page that says so (no script, no style
+// beyond its own attribute-free markup).
+function offlinePage(name) {
+  const safe = name.replace(/[^A-Za-z0-9._/-]/g, '');
+  const body = '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    + '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline</title></head>'
+    + `<body><main><h1>Offline</h1><p>The page ${safe} is not available offline. `
+    + '<a href="./">Open the escaque app</a>, which works offline.</p></main></body></html>';
+  return new Response(body, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}

@@ -86,6 +86,40 @@ describe('accessibility (axe-core)', { timeout: 180_000 }, () => {
     await other.close();
   });
 
+  // Issue 15's new screens, light and dark, desktop and phone.
+  for (const [scheme, size] of [['light', { width: 1280, height: 800 }], ['dark', { width: 390, height: 844 }]]) {
+    test(`the start screen and a lost game's banner (${scheme}, ${size.width}x${size.height})`, async () => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      await page.waitForSelector('#start:not([hidden])');
+      assert.deepEqual(await violations(page), []);
+      await page.click('#start-friend');
+      await typeMoves(page, ['e4', 'd5', 'exd5', 'Qxd5']);
+      await page.click('#resign');
+      await page.click('#resign');
+      await waitForResult(page);
+      assert.deepEqual(await violations(page), []);
+    });
+
+    test(`the analysis board with engine lines, a variation and a file of games (${scheme}, ${size.width}x${size.height})`, async () => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      await page.click('#open-analysis');
+      await page.fill('#an-load-text', '1. e4 e5 2. Nf3 {main} (2. Bc4 $1 {the bishop}) 2... Nc6 *');
+      await page.click('#an-load');
+      await page.click('#an-run');
+      await page.waitForFunction(() => document.querySelectorAll('#an-lines li').length === 3, null, { timeout: 30_000 });
+      await page.setInputFiles('#an-file', { name: 'two.pgn', mimeType: 'text/plain',
+        buffer: Buffer.from('[White "A"]\n[Black "B"]\n\n1. e4 *\n\n[White "C"]\n[Black "D"]\n\n1. d4 *\n') });
+      await page.waitForSelector('#an-games:not([hidden])');
+      await page.fill('#an-load-text', '8/8/8/8 w - - 0 1');
+      await page.click('#an-load');
+      await page.waitForSelector('#an-load-error:not([hidden])');
+      assert.deepEqual(await violations(page), []);
+      await page.click('#an-run');
+    });
+  }
+
   // web/embed.html belongs to the board: its coordinates are in a hidden layer of their own, so each
   // square's accessible name is exactly its label (the label-content-name-mismatch once reported here).
   test('web/embed.html (the board demo): zero violations', async () => {

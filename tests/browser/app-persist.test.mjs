@@ -84,8 +84,9 @@ describe('persistence', { timeout: 180_000 }, () => {
     await reload(page);
     assert.equal((await banner(page)).reason, 'checkmate');
     const items = await page.$$eval('#finished-list li', (l) => l.map((li) => li.textContent));
-    assert.match(items[0], /0-1 \(checkmate\)/);
-    assert.match(items[1], /1\/2-1\/2 \(agreement\)/);
+    assert.match(items[0], /0-1 · Black wins by checkmate \(FIDE Art\. 5\.1\.1\)/);
+    assert.match(items[1], /1\/2-1\/2 · Draw by agreement: Black accepted White.s offer \(FIDE Art\. 5\.2\.3 and 9\.1\)/);
+    assert.doesNotMatch(items.join(' '), /\((checkmate|agreement)\)/, 'the ending in words, not its code');
     await page.click('#finished-list li:first-child button');
     assert.match(await page.inputValue('#pgn-out'), /2\. g4 Qh4# 0-1/);
   });

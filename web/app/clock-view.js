@@ -63,9 +63,10 @@ export class ClockView {
       const threshold = lowTimeThreshold(clock?.tc);
       const low = ms !== null && threshold !== null && ms < threshold;
       el.classList.toggle('low', low);
+      el.classList.toggle('untimed', ms === null);  // no time to show: the bar names the player only
       el.dataset.side = side;
       el.dataset.ms = ms === null ? '' : String(Math.max(0, Math.round(ms)));
-      const label = `${this.#names[side]} clock: ${ms === null ? 'untimed' : formatClock(ms)}`;
+      const label = ms === null ? `${this.#names[side]} (no clock)` : `${this.#names[side]} clock: ${formatClock(ms)}`;
       if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
       if (low && running && !this.#warned[side]) {
         this.#warned[side] = true;

@@ -130,12 +130,15 @@ export class EnginePlayer {
     this.#player?.stop();
   }
 
-  /** Streams the adviser's thinking on `position` until stopAnalysis(); onInfo(info). */
-  async analyse(position, onInfo) {
+  /**
+   * Streams the adviser's thinking on `position` until stopAnalysis(); onInfo(info). multiPv: how many
+   * lines (1–5; the hints use 1).
+   */
+  async analyse(position, onInfo, { multiPv = 1 } = {}) {
     this.stopAnalysis();
     if (!(await engineAvailable())) return;
     this.#adviser ??= new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
-    const analysis = this.#adviser.analyse(position, { infinite: true });
+    const analysis = this.#adviser.analyse(position, { infinite: true, multiPv });
     this.#analysis = analysis;
     try {
       for await (const info of analysis) {

@@ -15,11 +15,15 @@ import { saveResult, showRecovery, wireRecovery } from './problems-view.js';
 import { TabOwner } from './tab-owner.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
+import { hideStartScreen, setUpStartScreen, showStartScreen } from './start-screen.js';
+import { drawMaterial, material } from './material.js';
+import { loadOpenings, openingOf } from './openings.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };
 
-const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: false, sound: true, casualDraws: false });
+const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: false, sound: true, casualDraws: false,
+  startChoice: null, boardTheme: '', pieceSet: '', coordinates: true });
 const clock = new Clock();
 const ctrl = new GameController(clock);
 const clockView = new ClockView($('clock-top'), $('clock-bottom'));
@@ -96,7 +100,7 @@ function afterChange() {
     const t = engineThinking;
     if (t && t.record === ctrl.record && t.plies === ctrl.record.moves.length) return;
     engineMove();
-  } else if (settings.hints) {
+  } else if (settings.hints && !analysisBoard?.isOpen) {
     analyse();
   }
 }
@@ -364,6 +368,7 @@ $('nav-next').addEventListener('click', () => navigate((viewPly ?? ctrl.record.m
 $('nav-last').addEventListener('click', () => navigate(ctrl.record.moves.length));
 $('back-to-game').addEventListener('click', () => navigate(ctrl.record.moves.length));
 document.addEventListener('keydown', (e) => {
+  if (analysisBoard?.isOpen) return;
   if (e.target.closest?.('input, textarea, select, escaque-board-core, dialog')) return;
   if (e.key === 'ArrowLeft') navigate((viewPly ?? ctrl.record.moves.length) - 1);
   else if (e.key === 'ArrowRight') navigate((viewPly ?? ctrl.record.moves.length) + 1);
@@ -387,6 +392,47 @@ $('show-pgn').addEventListener('click', () => {
   renderExport();
 });
 function pgnLanguage() { return settings.language; }
+$('download-pgn').addEventListener('click', async () => {
+  const { downloadPgn } = await import('./analysis/pgn-files.js');
+  const text = gamePgn(ctrl, pgnLanguage());
+  downloadPgn(text, { White: playerName(ctrl.record.players.w), Black: playerName(ctrl.record.players.b),
+    Date: ctrl.record.started.slice(0, 10) });
+  showStatus('PGN downloaded.');
+});
+
+// ---- the analysis board (analysis/analysis.js; loaded when first opened) ----
+
+let analysisBoard = null;
+async function analysisUi() {
+  if (!analysisBoard) {
+    const { AnalysisBoard } = await import('./analysis/analysis.js');
+    analysisBoard ??= new AnalysisBoard({
+      engine, available: () => engineReady,
+      onClose: () => { render(); afterChange(); $('open-analysis').focus(); },
+      notify: (text) => { $('an-notice').textContent = text; },
+      showOpening: (fens, chess960) => showOpening($('an-opening'), fens, chess960),
+      lookOfBoard,
+    });
+  }
+  return analysisBoard;
+}
+
+/** Opens the analysis board: on the last analysis (pgn null), or on a game's PGN at position `ply`. */
+async function openAnalysis(pgn = null, ply = null) {
+  if (!ctrl.record) return;
+  let ui;
+  try {
+    ui = await analysisUi();
+  } catch (e) {
+    showStatus(`The analysis board could not load: ${e.message}`);
+    return;
+  }
+  if (settings.hints) { engine.stopAnalysis(); $('thinking').hidden = true; }
+  if (pgn === null) ui.open();
+  else ui.openPgn(pgn, ply, orientation());
+}
+$('open-analysis').addEventListener('click', () => openAnalysis());
+$('analyse-game').addEventListener('click', () => openAnalysis(gamePgn(ctrl, 'en'), viewPly ?? ctrl.record.moves.length));
 
 async function copy(text, what) {
   try {
@@ -445,13 +491,28 @@ function startGame(choices) {
   $('move-input').value = '';  // the last game's typed move and its error are not this game's
   showMoveError('');
   ctrl.start(record);
+  hideStartScreen();
   showStatus('');
 }
 
 // ---- settings ----
 
+const BOARD_THEMES = ['', 'green', 'blue', 'grey', 'walnut', 'high-contrast'];
+// The board's look (the board package's themes and piece sets, docs/board.md), on the game's board and
+// the analysis board alike.
+function lookOfBoard(el) {
+  if (!el) return;
+  el.toggleAttribute('coordinates', settings.coordinates);
+  const theme = BOARD_THEMES.includes(settings.boardTheme) ? settings.boardTheme : '';
+  if (theme) el.setAttribute('theme', theme);
+  else el.removeAttribute('theme');
+  el.set({ pieceSet: settings.pieceSet === 'geometric' ? 'geometric' : '' });
+}
+
 function applySettings() {
   document.documentElement.dataset.theme = settings.theme;
+  lookOfBoard(board.element);
+  lookOfBoard(document.getElementById('an-board'));
   setSoundEnabled(settings.sound);
   board.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
 }
@@ -462,6 +523,9 @@ $('open-settings').addEventListener('click', () => {
   f.elements.hints.checked = settings.hints;
   f.elements.sound.checked = settings.sound;
   f.elements.casualDraws.checked = settings.casualDraws;
+  f.elements.boardTheme.value = settings.boardTheme;
+  f.elements.pieceSet.value = settings.pieceSet;
+  f.elements.coordinates.checked = settings.coordinates;
   $('settings-dialog').showModal();
 });
 $('settings-form').addEventListener('change', () => {
@@ -469,6 +533,7 @@ $('settings-form').addEventListener('change', () => {
   Object.assign(settings, {
     language: f.elements.language.value, theme: f.elements.theme.value, hints: f.elements.hints.checked,
     sound: f.elements.sound.checked, casualDraws: f.elements.casualDraws.checked,
+    boardTheme: f.elements.boardTheme.value, pieceSet: f.elements.pieceSet.value, coordinates: f.elements.coordinates.checked,
   });
   store.saveSettings(settings);
   applySettings();
@@ -516,6 +581,9 @@ function render() {
     outcome: ctrl.over ? ctrl.outcome() : null,
   });
   clockView.setOrientation(orient);
+  renderMaterial(fen, orient);
+  const shownPlies = live ? history.length : viewPly;
+  showOpening($('opening'), [record.setup.fen, ...history.slice(0, shownPlies).map((m) => m.after)], record.setup.chess960);
   clockView.setNames({ w: playerName(record.players.w), b: playerName(record.players.b) });
   const firstPly = history.length ? plyOf(history[0].before) : 0;
   moveList.render(game.history({ language: settings.language }), firstPly, viewPly);
@@ -538,8 +606,10 @@ function renderStatus() {
   if (ctrl.over) {
     const o = ctrl.outcome();
     banner.hidden = false;
-    banner.replaceChildren(Object.assign(document.createElement('strong'), { textContent: o.result }),
-      ` ${o.description}`);
+    const { headline, outcome } = resultForViewer(o);
+    banner.replaceChildren(Object.assign(document.createElement('strong'), { textContent: headline }),
+      ` ${o.result} · ${o.description}`);
+    banner.dataset.outcome = outcome;
     banner.dataset.reason = o.reason;
     banner.dataset.result = o.result;
     $('status').textContent = 'Game over.';
@@ -554,6 +624,36 @@ function renderStatus() {
   const who = ctrl.playerType(side) === 'engine'
     ? `${COLOR[side]} (engine) is thinking…` : `${COLOR[side]} to move.`;
   $('status').textContent = ctrl.game.inCheck() ? `${who} Check.` : who;
+}
+
+// The result as the person at the board sees it: against the engine "You won" / "You lost" (coloured
+// win / loss), between two people on one device who won; a draw is a draw.
+function resultForViewer(o) {
+  if (o.result === '1/2-1/2') return { headline: 'Draw', outcome: 'draw' };
+  const winner = o.result === '1-0' ? 'w' : 'b';
+  const humans = ['w', 'b'].filter((s) => ctrl.playerType(s) === 'human');
+  if (humans.length === 1) {
+    return humans[0] === winner ? { headline: 'You won', outcome: 'win' } : { headline: 'You lost', outcome: 'loss' };
+  }
+  return { headline: `${COLOR[winner]} won`, outcome: 'decisive' };
+}
+
+// The opening of the position shown (openings.js; the table arrives after the board takes moves).
+let openingIndex = null;
+function showOpening(el, fens, chess960) {
+  const found = chess960 ? null : openingOf(openingIndex, fens);
+  el.hidden = !found;
+  if (!found) return;
+  if (el.dataset.eco === found.eco && el.dataset.name === found.name) return;
+  el.dataset.eco = found.eco;
+  el.dataset.name = found.name;
+  const eco = Object.assign(document.createElement('span'), { className: 'eco', textContent: found.eco });
+  el.replaceChildren(eco, found.name);
+}
+
+function renderMaterial(fen, orient) {
+  const m = material(ctrl.record.setup.fen, fen);
+  for (const side of ['w', 'b']) drawMaterial($(side === orient ? 'captured-bottom' : 'captured-top'), side, m[side]);
 }
 
 function renderActions() {
@@ -604,7 +704,15 @@ function renderFinished() {
       $('pgn-out').value = g.pgn;
       $('show-pgn').setAttribute('aria-expanded', 'true');
     });
-    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} (${g.reason}) `, b);
+    const review = document.createElement('button');
+    review.type = 'button';
+    review.textContent = 'Review';
+    review.setAttribute('aria-label', `Review ${g.white} – ${g.black}, ${g.date.slice(0, 10)}`);
+    review.addEventListener('click', () => openAnalysis(g.pgn, 0));
+    // The ending in words ("Black wins by checkmate (FIDE Art. 5.1.1)"); an entry stored without them
+    // (older versions) shows its reason code.
+    const ending = typeof g.description === 'string' && g.description ? g.description : `(${g.reason})`;
+    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} · ${ending} `, b, ' ', review);
     return li;
   });
   $('finished-list').replaceChildren(...items);
@@ -659,6 +767,18 @@ function showEarlyPosition(saved) {
   }
 }
 
+// What the page will look like once the game is loaded, drawn from the stored record before the rules
+// have loaded, so that nothing moves when they arrive (Lighthouse's layout shift): clock boxes only for
+// a timed game (the page's default is untimed, a first visit's game), the start screen when no game is
+// in progress (a first visit, or the last game is over; its choices wait for the rules).
+function earlyLayout(saved) {
+  const timed = saved && saved.tc && saved.tc.untimed !== true;
+  for (const id of ['clock-top', 'clock-bottom']) $(id).classList.toggle('untimed', !timed);
+  setUpStartScreen({ settings, save: () => store.saveSettings(settings), act: startChoice });
+  if (!saved || (saved.ending !== null && saved.ending !== undefined)) showStartScreen();
+  document.body.dataset.layout = 'ready';
+}
+
 // Lets the browser paint and take input between the steps of start-up, so that they run as tasks of
 // their own rather than one long task (Lighthouse's Total Blocking Time counts every task's time over
 // 50 ms). scheduler.yield() resumes ahead of other queued work; setTimeout where it does not exist.
@@ -701,6 +821,24 @@ function recoverStored() {
 
 const FIRST_GAME = { opponent: 'human', color: 'w', level: 'club', casual: true, autoFlip: false, tc: { untimed: true } };
 
+// The start screen's choices (start-screen.js); one made before the game has loaded waits for it.
+let markStarted;
+const gameLoaded = new Promise((resolve) => { markStarted = resolve; });
+async function startChoice({ mode, level, color }) {
+  await gameLoaded;
+  if (mode === 'analysis') { openAnalysis(); return; }
+  try {
+    if (mode === 'engine') {
+      const side = color === 'random' ? (Math.random() < 0.5 ? 'w' : 'b') : color;
+      startGame({ ...FIRST_GAME, opponent: 'engine', color: side, level });
+    } else {
+      startGame(FIRST_GAME);
+    }
+  } catch (e) {
+    showStatus(e.message);
+  }
+}
+
 // This tab owns the game now: it plays on from the newest state it knows (stored or received).
 function becomeOwner(stored) {
   clock.passive = false;
@@ -717,6 +855,8 @@ function becomeOwner(stored) {
     }
   }
   if (!restored) startGame(FIRST_GAME);
+  // Nothing in progress (a first visit, or the last game is over): ask what the person wants.
+  if (!restored || ctrl.over) showStartScreen();
   render();
   afterChange();
 }
@@ -779,7 +919,9 @@ async function main() {
   await yieldToBrowser();
   performance.mark('escaque-main');
   attachBoard();
-  showEarlyPosition(storedJson());
+  const saved = storedJson();
+  showEarlyPosition(saved);
+  earlyLayout(saved);
   applySettings();
   markInteractive();
   try {
@@ -800,6 +942,7 @@ async function main() {
   }
   const owner = await tabs.start();
   started = true;
+  markStarted();
   if (owner) {
     becomeOwner(stored);
   } else {
@@ -821,6 +964,12 @@ async function main() {
     renderFinished();
     newGameUi().catch(() => { /* retried when the dialog is asked for */ });
     import('./offline.js').then((m) => m.registerServiceWorker(), () => { /* no offline support this visit */ });
+    loadOpenings(yieldToBrowser).then((index) => {
+      if (!index) return;
+      openingIndex = index;
+      render();
+      analysisBoard?.refresh();
+    });
   }, 0);
 }
 

@@ -1,0 +1,220 @@
+// The analysis board (issue 15), used as a person uses it: a finished game opened on it, the engine's
+// lines, the evaluation bar and the arrows, a variation made on the board, a comment, the tree exported
+// as a .pgn file and loaded back, promote and delete, MultiPV, a file of several games, bad input.
+// The bar "no main-thread task over 50 ms during infinite analysis with MultiPV 3" is a timing: it lives
+// in bench/app-analysis-longtasks.mjs (docs/benchmarks.md), not here.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+
+import { useServedChromium } from './harness.mjs';
+import { newGame, openApp, typeMoves, waitForResult } from './app-helpers.mjs';
+import { squareCenterIn } from './board-helpers.mjs';
+
+const env = useServedChromium();
+const FOOLS_MATE = ['f3', 'e5', 'g4', 'Qh4#'];
+
+// Clicks a piece on the analysis board, then its target square.
+async function boardMove(page, from, to) {
+  for (const square of [from, to]) {
+    const p = await squareCenterIn(page, '#an-board', square);
+    await page.mouse.click(p.x, p.y);
+  }
+}
+// The move list is the board package's <escaque-move-tree>: each move a button whose visible part is
+// its SAN (the words a screen reader hears are hidden beside it).
+const SEEN = '.move > span[aria-hidden="true"]';
+const treeMoves = (page) => page.$$eval(`#an-tree ${SEEN}`, (bs) => bs.map((b) => b.textContent));
+const current = (page) => page.$eval('#an-tree .move[aria-current] > span[aria-hidden="true"]', (b) => b.textContent)
+  .catch(() => null);
+const arrows = (page) => page.evaluate(() => document.getElementById('an-board').state.arrows);
+const barShare = (page) => page.$eval('#an-bar', (el) => el.style.getPropertyValue('--white'));
+async function clickTreeMove(page, san, nth = 0) {
+  const exact = new RegExp(`^${san.replace(/[+#]/g, '\\$&')}$`);
+  await page.locator(`#an-tree ${SEEN}`).filter({ hasText: exact }).nth(nth).click();
+}
+async function lineCount(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll('#an-lines li').length === k, n, { timeout: 30_000 });
+}
+
+describe('analysis board', { timeout: 300_000 }, () => {
+  let page;
+  let context;
+  let problems;
+  before(async () => { ({ page, context, problems } = await openApp(env)); });
+  after(async () => { await context?.close(); });
+
+  test('a finished game on the analysis board: lines, eval bar, arrows, a variation, a comment, PGN out and back', async () => {
+    await newGame(page);
+    await typeMoves(page, FOOLS_MATE);
+    await waitForResult(page);
+    await page.click('#analyse-game');
+    await page.waitForSelector('#analysis:not([hidden])');
+    assert.equal(await page.isHidden('.play'), true, 'the game\'s board gives way to the analysis board');
+    assert.deepEqual(await treeMoves(page), FOOLS_MATE);
+    assert.equal(await current(page), 'Qh4#', 'opened at the position the game was showing');
+
+    // The position before Black's mate: the engine sees it and the bar goes to Black.
+    await clickTreeMove(page, 'g4');
+    await page.click('#an-run');
+    assert.equal(await page.getAttribute('#an-run', 'aria-pressed'), 'true');
+    assert.equal(await page.textContent('#an-run'), 'Stop analysis', 'the stop is visible while it runs');
+    await page.waitForFunction(() => document.getElementById('an-bar').dataset.eval === '-M1', null, { timeout: 30_000 });
+    assert.equal(await barShare(page), '0.0%');
+    assert.match(await page.textContent('#an-lines li:first-child'), /-M1\s+2… Qh4#/);
+    await page.waitForFunction(() => document.getElementById('an-board').state.arrows.length > 0);
+    assert.deepEqual((await arrows(page))[0].from + (await arrows(page))[0].to, 'd8h4', 'the best move as an arrow');
+
+    // Back one move: the bar moves off Black's mate.
+    await clickTreeMove(page, 'e5');
+    await page.waitForFunction(() => {
+      const e = document.getElementById('an-bar').dataset.eval;
+      return e && e !== '-M1';
+    }, null, { timeout: 30_000 });
+    assert.notEqual(await barShare(page), '0.0%');
+
+    // A move on the board where the game went on otherwise: a variation, shown and current.
+    await boardMove(page, 'e2', 'e4');
+    await page.waitForFunction(() => document.querySelector('#an-tree escaque-move-tree').shadowRoot.querySelector('.var .move[aria-current] > span[aria-hidden]')?.textContent === 'e4');
+    assert.deepEqual(await treeMoves(page), ['f3', 'e5', 'g4', 'e4', 'Qh4#']);
+    await page.fill('#an-comment', 'a better try');
+    await page.press('#an-comment', 'Tab');
+    await page.waitForSelector('#an-tree .comment:has-text("a better try")');
+
+    // Exported as a .pgn file.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#an-download-pgn')]);
+    assert.match(download.suggestedFilename(), /\.pgn$/);
+    const pgn = readFileSync(await download.path(), 'utf8');
+    assert.match(pgn, /2\. g4 \(2\. e4 \{a better try\}\) 2\.\.\. Qh4#/, pgn);
+    assert.match(pgn, /\[Result "0-1"\]/);
+
+    // Stop: the search ends, its arrows go.
+    await page.click('#an-run');
+    assert.equal(await page.getAttribute('#an-run', 'aria-pressed'), 'false');
+    assert.equal(await page.textContent('#an-run'), 'Start analysis');
+    assert.deepEqual(await arrows(page), []);
+
+    // A fresh board from the menu's FEN box, then the exported file loaded back: the same tree.
+    await page.fill('#an-load-text', '8/8/8/4k3/8/8/4K3/4R3 w - - 0 1');
+    await page.click('#an-load');
+    assert.deepEqual(await treeMoves(page), []);
+    await page.setInputFiles('#an-file', { name: 'mine.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(pgn) });
+    await page.waitForFunction(() => document.querySelector('#an-tree escaque-move-tree').shadowRoot.querySelectorAll('.move').length === 5);
+    assert.deepEqual(await treeMoves(page), ['f3', 'e5', 'g4', 'e4', 'Qh4#']);
+    assert.equal(await page.textContent('#an-tree .var .comment'), 'a better try');
+
+    // Promote the variation: 2. e4 becomes the mainline, 2. g4 Qh4# its variation; then delete that.
+    await clickTreeMove(page, 'e4');
+    assert.equal(await page.isEnabled('#an-promote'), true);
+    await page.click('#an-promote');
+    assert.deepEqual(await treeMoves(page), ['f3', 'e5', 'e4', 'g4', 'Qh4#']);
+    assert.equal(await page.$eval('#an-tree .var', (el) => el.textContent.includes('g4')), true);
+    assert.equal(await page.isEnabled('#an-promote'), false, 'the mainline cannot be promoted');
+    await clickTreeMove(page, 'Qh4#');
+    await page.click('#an-delete');
+    assert.deepEqual(await treeMoves(page), ['f3', 'e5', 'e4']);
+    assert.equal(await current(page), 'e5', 'after a deletion the board shows the move before the variation');
+    const [again] = await Promise.all([page.waitForEvent('download'), page.click('#an-download-pgn')]);
+    assert.match(readFileSync(await again.path(), 'utf8'), /1\. f3 e5 2\. e4 \{a better try\} 0-1/);
+
+    await page.click('#an-close');
+    assert.equal(await page.isVisible('#board'), true, 'back to the game');
+    assert.equal(await page.getAttribute('body', 'data-result'), '0-1', 'the game itself is untouched');
+    assert.deepEqual(problems, []);
+  });
+
+  test('MultiPV 1 to 5 and the keyboard\'s arrows through the tree', async () => {
+    await page.click('#open-analysis');
+    await page.fill('#an-load-text', '1. e4 e5 2. Nf3 Nc6 3. Bb5 *');
+    await page.click('#an-load');
+    assert.equal(await current(page), null, 'a loaded game starts at its first position');
+    await clickTreeMove(page, 'Bb5');
+    await page.click('#an-run');
+    for (const n of [5, 1, 3]) {
+      await page.selectOption('#an-multipv', String(n));
+      await lineCount(page, n);
+      await page.waitForFunction((k) => document.getElementById('an-board').state.arrows.length === k, n, { timeout: 30_000 });
+    }
+    const sans = await page.$$eval('#an-lines .line-moves', (els) => els.map((e) => e.textContent));
+    for (const s of sans) assert.match(s, /^3… [NBRQKa-h]/, `SAN with move numbers: ${s}`);
+    assert.match(await page.textContent('#an-depth'), /^\d+$/);
+    // Stopped, the lines stay; a click on one plays its first move into the tree.
+    await page.click('#an-run');
+    const firstSan = (await page.textContent('#an-lines li:first-child .line-moves')).split(' ')[1];
+    await page.click('#an-lines li:first-child .line-moves');
+    assert.equal(await current(page), firstSan);
+    assert.deepEqual((await treeMoves(page)).slice(0, 6), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', firstSan]);
+    await page.click(`#an-tree ${SEEN} >> nth=0`);
+    await page.locator('#an-first').focus();
+    await page.keyboard.press('ArrowRight');  // a focused button: the page's key, not the field's
+    assert.equal(await current(page), 'e5');
+  });
+
+  test('a .pgn file of several games: a list with players, result and date; a bad game says why when picked', async () => {
+    const file = [
+      '[Event "Club"]\n[Date "2024.03.01"]\n[White "Ana"]\n[Black "Ben"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',
+      '[White "Cleo"]\n[Black "Dan"]\n[Result "1/2-1/2"]\n[Date "2025.??.??"]\n\n1. d4 d5 2. c4 {Queen\'s Gambit} e6 1/2-1/2\n',
+      '[White "Eve"]\n[Black "Fay"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 Ke6 3. Kd5 *\n',
+    ].join('\n');
+    await page.fill('#an-load-text', '');
+    await page.setInputFiles('#an-file', { name: 'club.pgn', mimeType: 'text/plain', buffer: Buffer.from(file) });
+    await page.waitForSelector('#an-games:not([hidden])');
+    const items = await page.$$eval('#an-games-list li', (lis) => lis.map((li) => li.textContent));
+    assert.equal(items.length, 3);
+    assert.equal(items[0], '1. Ana – Ben, 1-0, 2024.03.01, Club');
+    assert.equal(items[1], '2. Cleo – Dan, 1/2-1/2, 2025');
+    assert.equal(items[2], '3. Eve – Fay, *');
+    // The list is read from the tags alone (a big file lists at once); a bad game says why when picked.
+    await page.click('#an-games-list button >> text=Eve');
+    assert.match(await page.textContent('#an-load-error'), /^Game 3 cannot be opened: line \d+, column \d+: illegal move .Ke3./);
+    await page.click('#an-games-list button >> text=Cleo');
+    assert.equal(await page.isHidden('#an-load-error'), true);
+    assert.deepEqual(await treeMoves(page), ['d4', 'd5', 'c4', 'e6']);
+    assert.match(await page.textContent('#an-notice'), /Opened: 2\. Cleo – Dan/);
+    assert.equal(await page.textContent('#an-tree .comment'), 'Queen\'s Gambit');
+  });
+
+  test('a bad FEN or PGN is told where it fails, and the board keeps its tree', async () => {
+    const before = await treeMoves(page);
+    await page.fill('#an-load-text', '8/8/8/8/8/8/8/8 w - - 0 1');
+    await page.click('#an-load');
+    assert.match(await page.textContent('#an-load-error'), /^This FEN cannot be loaded: .*king/i);
+    assert.equal(await page.getAttribute('#an-load-text', 'aria-invalid'), '');
+    assert.equal(await page.inputValue('#an-load-text'), '8/8/8/8/8/8/8/8 w - - 0 1', 'the text is kept');
+    await page.fill('#an-load-text', '1. e4 e5 2. Nf6 *');
+    await page.click('#an-load');
+    assert.match(await page.textContent('#an-load-error'), /^This PGN cannot be loaded: .*Nf6/);
+    assert.deepEqual(await treeMoves(page), before, 'the tree shown is kept');
+    await page.fill('#an-load-text', '');
+    await page.click('#an-load');
+    assert.equal(await page.textContent('#an-load-error'), 'Paste a FEN or a PGN first.');
+  });
+
+  test('the analysis survives a reload; the finished-games list opens a game for review', async () => {
+    await page.fill('#an-load-text', '1. c4 e5 2. g3 *');
+    await page.click('#an-load');
+    await clickTreeMove(page, 'e5');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click('#open-analysis');
+    assert.deepEqual(await treeMoves(page), ['c4', 'e5', 'g3']);
+    assert.equal(await current(page), 'e5');
+    await page.click('#an-close');
+    await page.waitForSelector('#finished-list button:has-text("Review")');
+    await page.click('#finished-list li:first-child button:has-text("Review")');
+    await page.waitForSelector('#analysis:not([hidden])');
+    assert.deepEqual(await treeMoves(page), FOOLS_MATE);
+    assert.equal(await current(page), null, 'a review starts at the first position');
+    await page.click('#an-close');
+  });
+
+  test('a game downloaded as a .pgn file from the Export box', async () => {
+    await newGame(page);
+    await typeMoves(page, ['d4', 'Nf6']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
+    assert.match(download.suggestedFilename(), /^White-Black-\d{4}-\d\d-\d\d\.pgn$/);
+    const text = readFileSync(await download.path(), 'utf8');
+    assert.match(text, /\[White "White"\]/);
+    assert.match(text, /1\. d4 Nf6 \*/);
+  });
+});

@@ -1,0 +1,94 @@
+// The analysis board's tree (web/app/analysis/tree.js) on the package's PGN game trees: moves that
+// follow, extend or branch; promote and delete; comments; PGN out and back; bad input refused with the
+// tree unchanged. Also the .pgn file helpers (web/app/analysis/pgn-files.js).
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+
+import { init } from 'escaque';
+
+let AnalysisTree;
+let files;
+
+describe('analysis tree', { timeout: 60_000 }, () => {
+  before(async () => {
+    await init();
+    ({ AnalysisTree } = await import('../../web/app/analysis/tree.js'));
+    files = await import('../../web/app/analysis/pgn-files.js');
+  });
+
+  const sans = (line) => line.map((n) => n.san);
+
+  test('a move at the end extends the line; the same move again only steps into it', () => {
+    const t = AnalysisTree.fromFen();
+    t.play('e2e4');
+    t.play('e7e5');
+    assert.deepEqual(sans(t.game.moves), ['e4', 'e5']);
+    t.toStart();
+    const node = t.play('e2e4');
+    assert.equal(node, t.game.moves[0], 'stepped into the existing move');
+    assert.equal(t.game.moves[0].variations.length, 0, 'no variation made');
+  });
+
+  test('another move before the end becomes a variation; promote and delete it', () => {
+    const t = AnalysisTree.fromPgn('1. e4 e5 2. Nf3 Nc6 *');
+    t.forward();
+    t.forward();                       // after 1... e5
+    t.play('f1c4');                    // 2. Bc4 instead of 2. Nf3
+    t.play('g8f6');
+    assert.deepEqual(sans(t.game.moves), ['e4', 'e5', 'Nf3', 'Nc6']);
+    assert.deepEqual(t.game.moves[2].variations.map(sans), [['Bc4', 'Nf6']]);
+    assert.equal(t.inVariation(), true);
+    assert.equal(t.fen.split(' ')[0], 'rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR');
+    assert.equal(t.promote(), true);
+    assert.deepEqual(sans(t.game.moves), ['e4', 'e5', 'Bc4', 'Nf6']);
+    assert.deepEqual(t.game.moves[2].variations.map(sans), [['Nf3', 'Nc6']]);
+    assert.equal(t.inVariation(), false);
+    assert.equal(t.promote(), false, 'the mainline has nothing to be promoted over');
+    t.go(t.game.moves[2].variations[0][1]);  // 2... Nc6 in the variation
+    assert.equal(t.deleteVariation(), true);
+    assert.equal(t.node, t.game.moves[1], 'the board goes to the move before the variation');
+    assert.deepEqual(t.game.moves[2].variations, []);
+  });
+
+  test('comments and NAGs survive PGN out and back, with the variations', () => {
+    const t = AnalysisTree.fromPgn('1. e4 e5 2. Nf3 $1 (2. f4 {the gambit} exf4) 2... Nc6 *');
+    t.toEnd();
+    t.comment = 'developing';
+    const again = AnalysisTree.fromPgn(t.pgn());
+    assert.deepEqual(sans(again.game.moves), ['e4', 'e5', 'Nf3', 'Nc6']);
+    assert.deepEqual(again.game.moves[2].nags, [1]);
+    assert.deepEqual(again.game.moves[2].variations[0][0].comments, ['the gambit']);
+    assert.deepEqual(again.game.moves[3].comments, ['developing']);
+    t.comment = '   ';
+    assert.deepEqual(t.node.comments, [], 'an empty comment removes it');
+  });
+
+  test('illegal moves and bad input are refused and change nothing', () => {
+    const t = AnalysisTree.fromPgn('1. d4 d5 *');
+    const before = t.pgn();
+    assert.throws(() => t.play('e2e5'), /illegal|not legal/i);
+    assert.equal(t.pgn(), before);
+    assert.throws(() => AnalysisTree.fromFen('8/8/8/8/8/8/8/8 w - - 0 1'), /king/i);
+    assert.throws(() => AnalysisTree.fromPgn('1. e4 e5 2. Ke3 *'), /Ke3/);
+  });
+
+  test('the engine gets the start and the moves; a tree from a FEN keeps it', () => {
+    const t = AnalysisTree.fromFen('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+    t.play('e2e4');
+    assert.deepEqual(t.position(), { fen: '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1', moves: ['e2e4'], chess960: false });
+    assert.match(t.pgn(), /\[FEN "4k3\/8\/8\/8\/8\/8\/4P3\/4K3 w - - 0 1"\]/);
+  });
+
+  test('.pgn files: games listed by their tags, a game read by its index, file names', () => {
+    const text = '[White "Ana"]\n[Black "Ben"]\n[Date "2024.03.01"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
+      + '[White "?"]\n[Black "Dan"]\n\n1. d4 *\n';
+    const list = files.listGames(text);
+    assert.equal(list.length, 2);
+    assert.equal(files.gameLabel(list[0]), '1. Ana – Ben, 1-0, 2024.03.01');
+    assert.equal(files.gameLabel(list[1]), '2. ? – Dan, *');
+    assert.deepEqual(sans(files.readGameAt(text, 1).moves), ['d4']);
+    assert.throws(() => files.readGameAt(text, 2), /no game 3/);
+    assert.equal(files.pgnFileName({ White: 'Émile Zola', Black: 'Ben', Date: '2024.03.01' }), 'Emile-Zola-Ben-2024-03-01.pgn');
+    assert.equal(files.pgnFileName({ White: '?', Black: '?' }), 'escaque-game.pgn');
+  });
+});

@@ -1,0 +1,351 @@
+// The analysis board: a board of its own (beside the game's, which goes on untouched), a game tree
+// (tree.js) whose moves and variations are made on the board and listed by the board package's
+// move-tree view (<escaque-move-tree>, escaque/board/move-tree), the engine's lines live (lines.js:
+// MultiPV 1–5, the evaluation bar, arrows), comments, and PGN/FEN in and out (files: pgn-files.js).
+// Opened from the menu (the last analysis, kept in storage), from a game (its PGN at the move shown),
+// from a finished game, from a FEN/PGN or a .pgn file.
+import 'escaque/board/move-tree';
+
+import { BoardView } from '../board-view.js';
+import * as store from '../storage.js';
+import { downloadPgn, gameLabel, listGames, readGameAt } from './pgn-files.js';
+import { EngineLines } from './lines.js';
+import { AnalysisTree } from './tree.js';
+
+const $ = (id) => document.getElementById(id);
+const KEY = 'escaque.app.analysis';
+const FEN_LIKE = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}\s+[wb]\b/;
+const RESTART_MS = 120;  // navigation in quick steps (a held arrow key) restarts the search once
+
+export class AnalysisBoard {
+  #engine;
+  #available;
+  #board = null;
+  #lines;
+  #tree = null;
+  #running = false;
+  #orientation = 'w';
+  #generation = 0;
+  #restart = 0;
+  #onClose;
+  #notify;
+  #showOpening;
+  #lookOfBoard;
+  #treeView = null;
+  #shownGame = null;  // the tree the move list was last drawn from
+
+  /**
+   * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
+   * engine; onClose(): back to the game; notify(text): the board's message line; showOpening(fens,
+   * chess960): names the opening of the line shown; lookOfBoard(element): the settings' board look.
+   */
+  constructor({ engine, available, onClose, notify, showOpening = () => {}, lookOfBoard = () => {} }) {
+    this.#showOpening = showOpening;
+    this.#lookOfBoard = lookOfBoard;
+    this.#engine = engine;
+    this.#available = available;
+    this.#onClose = onClose;
+    this.#notify = notify;
+    this.#lines = new EngineLines({ bar: $('an-bar'), barText: $('an-bar-text'), list: $('an-lines'), depth: $('an-depth') });
+    this.#lines.onPlay = (uci) => this.#play(uci);
+    this.#lines.onArrows = (arrows) => this.#board?.element.set({ arrows: this.#running ? arrows : [] });
+    this.#wire();
+  }
+
+  get isOpen() { return !$('analysis').hidden; }
+  get tree() { return this.#tree; }
+
+  /** Opens the board on `tree` (an AnalysisTree), or on the last analysis (the start position if none). */
+  open(tree = null, orientation = 'w') {
+    if (!this.#board) {
+      this.#board = new BoardView($('an-board-slot'));
+      this.#board.element.id = 'an-board';
+      this.#board.element.set({ label: 'Analysis board' });
+      this.#board.onMove = (uci) => this.#play(uci);
+      this.#board.onNavigate = (where) => this.#step(where);
+      this.#treeView = document.createElement('escaque-move-tree');
+      this.#treeView.setAttribute('label', 'Moves of the analysis');
+      this.#treeView.addEventListener('nodeselect', (e) => { this.#tree.go(e.detail.node); this.#changed(false); });
+      $('an-tree').replaceChildren(this.#treeView);
+    }
+    this.#lookOfBoard(this.#board.element);
+    if (tree) {
+      this.#replace(tree);
+      this.#orientation = orientation;
+    } else if (!this.#tree) {
+      this.#replace(this.#restore() ?? AnalysisTree.fromFen());
+    }
+    document.querySelector('.play').hidden = true;
+    document.querySelector('.side').hidden = true;
+    $('analysis').hidden = false;
+    document.body.dataset.mode = 'analysis';
+    $('an-run').disabled = !this.#available();
+    if (!this.#available()) $('an-run').textContent = 'No engine in this build';
+    this.#changed(true);
+    $('an-title').focus?.();
+  }
+
+  /** Opens the board on a game's PGN (its mainline and comments) at position `ply` (0: the start). */
+  openPgn(pgn, ply = 0, orientation = 'w') {
+    let tree;
+    try {
+      tree = AnalysisTree.fromPgn(pgn);
+    } catch (e) {
+      this.#notify(`This game cannot be analysed: ${e.message}`);
+      return;
+    }
+    for (let i = 0; i < ply && tree.forward(); i++) { /* to the position asked for */ }
+    this.open(tree, orientation);
+  }
+
+  /** Redraws what does not change the search (the opening's name, once the table has arrived). */
+  refresh() { if (this.#tree && this.isOpen) this.#opening(); }
+
+  #opening() {
+    const history = this.#tree.chess.history({ verbose: true });
+    const fens = [this.#tree.game.fen, ...history.map((m) => m.after)];
+    this.#showOpening(fens, this.#tree.game.chess960);
+  }
+
+  close() {
+    this.#stop();
+    $('analysis').hidden = true;
+    document.querySelector('.play').hidden = false;
+    document.querySelector('.side').hidden = false;
+    delete document.body.dataset.mode;
+    this.#onClose();
+  }
+
+  // ---- the tree ----
+
+  #replace(tree) {
+    this.#tree?.dispose();
+    this.#tree = tree;
+  }
+
+  #play(uci) {
+    try {
+      this.#tree.play(uci);
+    } catch (e) {
+      this.#notify(e.message);
+      return false;
+    }
+    this.#changed();
+    return true;
+  }
+
+  #step(where) {
+    const t = this.#tree;
+    const moved = { first: () => (t.toStart(), true), last: () => (t.toEnd(), true), prev: () => t.back(),
+      next: () => t.forward() }[where]?.();
+    if (moved) this.#changed(false);
+  }
+
+  /**
+   * Redraws after the node shown changed, or the tree itself (`edited`: the move list is drawn anew);
+   * keeps the tree in storage.
+   */
+  #changed(edited = true) {
+    const t = this.#tree;
+    const chess = t.chess;
+    const fen = chess.fen();
+    const node = t.node;
+    this.#board.show({
+      fen, chess960: t.game.chess960, orientation: this.#orientation, interactive: 'both', premoves: false,
+      lastMove: node ? node.uci : null, game: chess, move: null,
+    });
+    this.#board.element.set({ arrows: [] });
+    if (edited || this.#shownGame !== t.game) {
+      this.#treeView.game = t.game;
+      this.#shownGame = t.game;
+    }
+    this.#treeView.current = node;
+    $('an-fen').value = fen;
+    this.#opening();
+    $('an-comment').value = t.comment;
+    $('an-promote').disabled = !t.inVariation();
+    $('an-delete').disabled = !t.inVariation();
+    $('an-bar').dataset.orientation = this.#orientation;
+    document.body.dataset.analysisFen = fen;
+    this.#lines.reset(fen, this.#multiPv());
+    if (this.#running) this.#search();
+    this.#save();
+  }
+
+  // ---- the engine ----
+
+  #multiPv() { return Number($('an-multipv').value) || 1; }
+
+  #start() {
+    if (!this.#available()) return;
+    this.#running = true;
+    $('an-run').textContent = 'Stop analysis';
+    $('an-run').setAttribute('aria-pressed', 'true');
+    $('analysis').dataset.running = 'true';
+    this.#lines.reset(this.#tree.fen, this.#multiPv());
+    this.#search();
+  }
+
+  #stop() {
+    this.#running = false;
+    this.#generation++;
+    clearTimeout(this.#restart);
+    this.#engine.stopAnalysis();
+    $('an-run').textContent = 'Start analysis';
+    $('an-run').setAttribute('aria-pressed', 'false');
+    delete $('analysis').dataset.running;
+    this.#board?.element.set({ arrows: [] });
+  }
+
+  // Searches the position shown, infinitely; a search of an earlier position is dropped.
+  #search() {
+    const generation = ++this.#generation;
+    clearTimeout(this.#restart);
+    this.#engine.stopAnalysis();
+    const position = this.#tree.position();
+    const multiPv = this.#multiPv();
+    this.#restart = setTimeout(() => {
+      if (generation !== this.#generation) return;
+      this.#engine.analyse(position, (info) => { if (generation === this.#generation) this.#lines.add(info); }, { multiPv })
+        .catch((e) => this.#notify(`The engine could not analyse: ${e.message}`));
+    }, RESTART_MS);
+  }
+
+  // ---- storage: the last analysis survives reloads ----
+
+  #save() {
+    const path = this.#tree.path().map((n) => n.uci);
+    store.writeJson(KEY, { pgn: this.#tree.pgn(), path });
+  }
+
+  #restore() {
+    const { text } = store.readText(KEY);
+    if (!text) return null;
+    try {
+      const saved = JSON.parse(text);
+      const tree = AnalysisTree.fromPgn(saved.pgn);
+      for (const uci of saved.path ?? []) {
+        const n = tree.next().find((x) => x.uci === uci);
+        if (!n) break;
+        tree.go(n);
+      }
+      return tree;
+    } catch {
+      return null;  // a damaged entry: a fresh board (the analysis is a scratch pad, the games are kept apart)
+    }
+  }
+
+  // ---- the controls ----
+
+  #wire() {
+    $('an-close').addEventListener('click', () => this.close());
+    $('an-run').addEventListener('click', () => (this.#running ? this.#stop() : this.#start()));
+    $('an-multipv').addEventListener('change', () => {
+      this.#lines.reset(this.#tree.fen, this.#multiPv());
+      if (this.#running) this.#search();
+    });
+    $('an-first').addEventListener('click', () => this.#step('first'));
+    $('an-prev').addEventListener('click', () => this.#step('prev'));
+    $('an-next').addEventListener('click', () => this.#step('next'));
+    $('an-last').addEventListener('click', () => this.#step('last'));
+    $('an-flip').addEventListener('click', () => {
+      this.#orientation = this.#orientation === 'w' ? 'b' : 'w';
+      this.#changed(false);
+    });
+    $('an-promote').addEventListener('click', () => { if (this.#tree.promote()) this.#changed(); });
+    $('an-delete').addEventListener('click', () => { if (this.#tree.deleteVariation()) this.#changed(); });
+    $('an-comment').addEventListener('change', () => {
+      this.#tree.comment = $('an-comment').value;
+      this.#treeView.game = this.#tree.game;
+      this.#treeView.current = this.#tree.node;
+      this.#save();
+    });
+    $('an-copy-pgn').addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(this.#tree.pgn());
+        this.#notify('PGN copied.');
+      } catch {
+        this.#notify('The PGN could not be copied here; use Download PGN.');
+      }
+    });
+    $('an-download-pgn').addEventListener('click', () => downloadPgn(this.#tree.pgn(), this.#tree.game.tags));
+    $('an-load').addEventListener('click', () => this.#loadText($('an-load-text').value));
+    $('an-file').addEventListener('change', async () => {
+      const file = $('an-file').files?.[0];
+      if (!file) return;
+      this.#openFile(await file.text(), file.name);
+      $('an-file').value = '';
+    });
+    document.addEventListener('keydown', (e) => {
+      if (!this.isOpen || e.target.closest?.('input, textarea, select, escaque-board-core, escaque-move-tree, dialog')) return;
+      if (e.key === 'ArrowLeft') this.#step('prev');
+      else if (e.key === 'ArrowRight') this.#step('next');
+    });
+  }
+
+  #loadError(message) {
+    $('an-load-error').textContent = message;
+    $('an-load-error').hidden = !message;
+    $('an-load-text').toggleAttribute('aria-invalid', Boolean(message));
+  }
+
+  /** A FEN or PGN typed or pasted: the board starts from it; a bad one is told, nothing changes. */
+  #loadText(text) {
+    if (!text.trim()) { this.#loadError('Paste a FEN or a PGN first.'); return; }
+    try {
+      const tree = FEN_LIKE.test(text) ? AnalysisTree.fromFen(text.trim()) : AnalysisTree.fromPgn(text);
+      this.#loadError('');
+      this.#replace(tree);
+      this.#orientation = 'w';
+      this.#changed();
+    } catch (e) {
+      this.#loadError(`${FEN_LIKE.test(text) ? 'This FEN' : 'This PGN'} cannot be loaded: ${e.message}`);
+    }
+  }
+
+  /** A .pgn file: one game opens at once; several are listed to pick from. */
+  #openFile(text, name) {
+    $('an-games').hidden = true;
+    let games;
+    try {
+      games = listGames(text);
+    } catch (e) {
+      this.#loadError(`${name} cannot be read: ${e.message}`);
+      return;
+    }
+    if (games.length === 0) { this.#loadError(`${name} holds no game.`); return; }
+    this.#loadError('');
+    const good = games.filter((g) => !g.error);
+    if (games.length === 1 && good.length === 1) { this.#openGameAt(text, 0); return; }
+    const items = games.map((g) => {
+      const li = document.createElement('li');
+      if (g.error) {
+        li.textContent = `Game ${g.index + 1} cannot be read: ${g.error}`;
+        li.className = 'error';
+        return li;
+      }
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = gameLabel(g);
+      b.addEventListener('click', () => this.#openGameAt(text, g.index));
+      li.append(b);
+      return li;
+    });
+    $('an-games-list').replaceChildren(...items);
+    $('an-games').hidden = false;
+    $('an-games-list').querySelector('button')?.focus();
+  }
+
+  #openGameAt(text, index) {
+    try {
+      const tree = new AnalysisTree(readGameAt(text, index));
+      this.#loadError('');
+      this.#replace(tree);
+      this.#orientation = 'w';
+      this.#changed();
+      this.#notify(`Opened: ${gameLabel({ tags: this.#tree.game.tags, index })}.`);
+    } catch (e) {
+      this.#loadError(`Game ${index + 1} cannot be opened: ${e.message}`);
+    }
+  }
+}
