@@ -191,6 +191,7 @@ export class AnalysisBoard {
     this.#generation++;
     clearTimeout(this.#restart);
     this.#engine.stopAnalysis();
+    this.#lines.flush();  // the lines shown on stopping are the last ones received, and stay
     $('an-run').textContent = 'Start analysis';
     $('an-run').setAttribute('aria-pressed', 'false');
     delete $('analysis').dataset.running;

@@ -23,6 +23,7 @@ export class EngineLines {
   #lines = new Map();  // multipv -> latest info
   #fen = '';
   #timer = 0;
+  #frame = 0;
   #lastDraw = -Infinity;
   #shown = { lines: '', arrows: '', bar: '' };
   #multiPv = 3;
@@ -70,11 +71,23 @@ export class EngineLines {
   #schedule() {
     if (this.#timer) return;
     const wait = Math.max(0, this.#lastDraw + DRAW_MS - performance.now());
-    this.#timer = setTimeout(() => requestAnimationFrame(() => {
-      this.#timer = 0;
-      this.#lastDraw = performance.now();
-      this.#draw();
-    }), wait);
+    this.#timer = setTimeout(() => {
+      this.#frame = requestAnimationFrame(() => {
+        this.#timer = 0;
+        this.#lastDraw = performance.now();
+        this.#draw();
+      });
+    }, wait);
+  }
+
+  /** Draws what is pending at once: the search has stopped, and what is shown now is what stays. */
+  flush() {
+    if (!this.#timer) return;
+    clearTimeout(this.#timer);
+    cancelAnimationFrame(this.#frame);
+    this.#timer = 0;
+    this.#lastDraw = performance.now();
+    this.#draw();
   }
 
   #draw() {
