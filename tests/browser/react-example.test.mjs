@@ -5,57 +5,21 @@
 // a property, its events reach React state, Analyse sends the position to <escaque-board>, and React
 // re-renders change the element's attributes.
 import assert from 'node:assert/strict';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+
+import { collectProblems, useBuiltExample } from './example-app.mjs';
 
 // Vite, react and react-dom are locked devDependencies (package.json): nothing is installed here.
-import { build } from 'vite';
-
-import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './harness.mjs';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const EXAMPLE = join(ROOT, 'examples', 'react');
-
-let dir;
-let server;
-let browser;
-let baseUrl;
-
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'escaque-react-'));
-  const app = join(dir, 'app');
-  await cp(EXAMPLE, app, { recursive: true, filter: (src) => !/node_modules|dist$/.test(src) });
-  await mkdir(join(app, 'node_modules'), { recursive: true });
-  await symlink(ROOT, join(app, 'node_modules', 'escaque'), 'dir');
-  for (const dep of ['react', 'react-dom', 'scheduler']) {
-    await symlink(join(ROOT, 'node_modules', dep), join(app, 'node_modules', dep), 'dir');
-  }
-  await build({ root: app, logLevel: 'error', configFile: join(app, 'vite.config.mjs'),
-    build: { outDir: join(dir, 'web'), emptyOutDir: true } });
-  server = await startServer({ port: 0, root: dir });
-  baseUrl = `http://127.0.0.1:${server.address().port}/`;
-  browser = await launchChromium();
-}, { timeout: 240_000 });
-
-after(async () => {
-  await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-  if (dir) await rm(dir, { recursive: true, force: true });
-}, { timeout: 60_000 });
+const env = useBuiltExample('react', ['react', 'react-dom', 'scheduler']);
 
 test('the React example builds with Vite and runs in Chromium', { timeout: 120_000 }, async () => {
-  const assets = await readdir(join(dir, 'web', 'assets'));
+  const assets = await readdir(join(env.dir, 'web', 'assets'));
   assert.ok(assets.some((f) => /\.wasm$/.test(f)), `a .wasm asset: ${assets.join(' ')}`);
-  const page = await browser.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(m.text()); });
-  page.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${r.status()} ${r.url()}`); });
-  await page.goto(baseUrl);
+  const page = await env.browser.newPage();
+  const problems = collectProblems(page);
+  await page.goto(env.baseUrl);
   // The PGN property set from a React effect: the Opera Game, shown at its end (ply="last")
   await page.waitForFunction(() => document.getElementById('ply')?.textContent === 'Ply 33', null, { timeout: 30_000 })
     .catch(async (e) => { throw new Error(`${e.message}; problems: ${problems.join(' | ')}; body: ${(await page.textContent('body')).slice(0, 300)}`); });
