@@ -165,12 +165,7 @@ bool Position::en_passant_is_legal(Square ep) const {
 }
 
 void Position::do_move(Move m, UndoInfo& undo) {
-  undo.key = key_;
-  undo.checkers = checkers_;
-  undo.rule50 = rule50_;
-  undo.castling = castling_;
-  undo.epSquare = epSquare_;
-  undo.captured = NO_PIECE;
+  undo = {key_, checkers_, rule50_, NO_PIECE, castling_, epSquare_};
 
   const Color us = sideToMove_, them = ~us;
   const Square from = m.from();
@@ -277,12 +272,7 @@ void Position::undo_move(Move m, const UndoInfo& undo) {
 }
 
 void Position::do_null_move(UndoInfo& undo) {
-  undo.key = key_;
-  undo.checkers = checkers_;
-  undo.rule50 = rule50_;
-  undo.castling = castling_;
-  undo.epSquare = epSquare_;
-  undo.captured = NO_PIECE;
+  undo = {key_, checkers_, rule50_, NO_PIECE, castling_, epSquare_};
   if (epSquare_ != SQ_NONE) key_ ^= zobrist::enPassantFile[file_of(epSquare_)];
   epSquare_ = SQ_NONE;
   key_ ^= zobrist::sideToMove;

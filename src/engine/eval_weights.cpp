@@ -1,12 +1,19 @@
 #include "eval_weights.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <initializer_list>
 
 namespace escaque {
 
 namespace {
+
+// Copies a table indexed by piece type (pawn .. king) into the weights.
+template <typename T>
+void by_type(T (&dst)[PIECE_TYPE_NB], const std::array<T, PIECE_TYPE_NB>& values) {
+  std::copy(values.begin(), values.end(), dst);
+}
 
 // Distance from the board's edge, 0 (a/h, 1/8) .. 3 (d/e, 4/5).
 constexpr int edge_distance(int x) { return x < 4 ? x : 7 - x; }
@@ -78,12 +85,8 @@ void apply_tuned_weights([[maybe_unused]] EvalWeights& w) {
 
 EvalWeights make_hand_set_weights() {
   EvalWeights w{};
-  w.pieceValue[PAWN] = {82, 104};
-  w.pieceValue[KNIGHT] = {335, 320};
-  w.pieceValue[BISHOP] = {350, 338};
-  w.pieceValue[ROOK] = {470, 560};
-  w.pieceValue[QUEEN] = {980, 1040};
-  w.pieceValue[KING] = {0, 0};
+  // Tables by piece type: pawn, knight, bishop, rook, queen, king.
+  by_type(w.pieceValue, {{{82, 104}, {335, 320}, {350, 338}, {470, 560}, {980, 1040}, {0, 0}}});
   fill_psqt(w);
 
   fill_mobility(w.knightMobility, -32, 20, -40, 20);
@@ -114,13 +117,8 @@ EvalWeights make_hand_set_weights() {
   w.minorBehindPawn = {8, 2};
 
   w.threatByPawn = {48, 40};
-  w.threatByMinor[KNIGHT] = {6, 12};
-  w.threatByMinor[BISHOP] = {6, 12};
-  w.threatByMinor[ROOK] = {38, 40};
-  w.threatByMinor[QUEEN] = {44, 40};
-  w.threatByRook[QUEEN] = {36, 36};
-  w.threatByRook[KNIGHT] = {8, 14};
-  w.threatByRook[BISHOP] = {8, 14};
+  by_type(w.threatByMinor, {{{0, 0}, {6, 12}, {6, 12}, {38, 40}, {44, 40}, {0, 0}}});
+  by_type(w.threatByRook, {{{0, 0}, {8, 14}, {8, 14}, {0, 0}, {36, 36}, {0, 0}}});
   w.hangingPiece = {16, 10};
 
   w.kingAttackWeight[KNIGHT] = 2;

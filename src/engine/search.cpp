@@ -25,6 +25,13 @@ struct Searcher::Frame {
   PieceToHistory* contHist = nullptr;  // continuation table of the move made at this ply
   int pliesFromNull = 0;
   ScoredMoves moves;
+
+  // This ply's principal variation: m, then the child's.
+  void set_pv(Move m, const Frame& child) {
+    pv[0] = m;
+    for (int i = 0; i < child.pvLength; ++i) pv[i + 1] = child.pv[i];
+    pvLength = child.pvLength + 1;
+  }
 };
 
 struct Searcher::RootMove {
@@ -606,12 +613,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
       bestValue = v;
       if (v > alpha) {
         bestMove = m;
-        if (PvNode && !rootNode) {
-          const Frame* child = frame(ply + 1);
-          f->pv[0] = m;
-          for (int i = 0; i < child->pvLength; ++i) f->pv[i + 1] = child->pv[i];
-          f->pvLength = child->pvLength + 1;
-        }
+        if (PvNode && !rootNode) f->set_pv(m, *frame(ply + 1));
         if (v >= beta) break;
         alpha = v;
       }
@@ -717,12 +719,7 @@ Value Searcher::quiescence(int ply, Value alpha, Value beta) {
       bestValue = v;
       if (v > alpha) {
         bestMove = m;
-        if (PvNode) {
-          const Frame* child = frame(ply + 1);
-          f->pv[0] = m;
-          for (int i = 0; i < child->pvLength; ++i) f->pv[i + 1] = child->pv[i];
-          f->pvLength = child->pvLength + 1;
-        }
+        if (PvNode) f->set_pv(m, *frame(ply + 1));
         if (v >= beta) break;
         alpha = v;
       }
