@@ -2,11 +2,11 @@
 # Opt-in long fuzzing (not part of npm test): builds the libFuzzer targets like scripts/fuzz.sh,
 # then runs each target, one after the other, for FUZZ_RUNS executions (default 10^7), niced so
 # that a shared machine stays usable. Each run starts from the committed seeds plus the corpus the
-# earlier runs grew (build/fuzz/corpus/<target>), and stops at the first finding.
-# What ran is appended to build/fuzz/long/summary.txt, one line per target:
+# earlier runs grew (build/instrumented/corpus/<target>), and stops at the first finding.
+# What ran is appended to build/instrumented/long/summary.txt, one line per target:
 #   <UTC start> <commit> <target>: exit <status>, <N> runs, <R> exec/s, cov: <C>, <S> s[, finding: <file>]
-# with the full libFuzzer log in build/fuzz/long/<target>.log. Exits non-zero if any target had a
-# finding (reproduce it with build/fuzz/tests/fuzz/<target> <finding file>).
+# with the full libFuzzer log in build/instrumented/long/<target>.log. Exits non-zero if any target had a
+# finding (reproduce it with build/instrumented/tests/fuzz/<target> <finding file>).
 #
 #   scripts/fuzz-long.sh                           every target, 10^7 executions each
 #   FUZZ_RUNS=1000000 scripts/fuzz-long.sh pgn_fuzz uci_session_fuzz
@@ -18,7 +18,6 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="$root/build/fuzz"
 runs="${FUZZ_RUNS:-10000000}"
 niceness="${FUZZ_NICE:-10}"
 per_input="${FUZZ_TIMEOUT:-10}"

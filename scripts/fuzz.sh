@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan) in build/fuzz and runs
+# Builds the libFuzzer targets (clang, ASan + UBSan) in build/instrumented and runs
 # each one for FUZZ_SECONDS seconds (default 30), starting from the committed
 # seed corpus tests/fuzz/corpus/<target>/, FUZZ_JOBS targets at a time
 # (default 2: one per core of the CI machine; each target is one process).
@@ -14,7 +14,6 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="$root/build/fuzz"
 seconds="${FUZZ_SECONDS:-30}"
 fuzz_jobs="${FUZZ_JOBS:-2}"
 cxx="${CXX:-clang++}"
@@ -23,7 +22,8 @@ jobs="${JOBS:-2}"
 source "$root/scripts/lib/fuzz-targets.sh"
 fuzz_build_targets fuzz.sh "$@"
 
-# One target: its log in build/fuzz/<target>.log, its exit status in build/fuzz/<target>.status.
+# One target: its log in build/instrumented/<target>.log, its exit status in
+# build/instrumented/<target>.status.
 run_target() {
   local t="$1"
   local work="$build/corpus/$t"   # grows during the run; the committed seeds stay small
@@ -69,7 +69,7 @@ done
 say "summary"
 printf '%s\n' "${summary[@]}"
 if [ ${#failed[@]} -ne 0 ]; then
-  echo "fuzz.sh: FAILED: ${failed[*]} (reproduce: build/fuzz/tests/fuzz/<target> <finding file>)" >&2
+  echo "fuzz.sh: FAILED: ${failed[*]} (reproduce: build/instrumented/tests/fuzz/<target> <finding file>)" >&2
   exit 1
 fi
 echo "fuzz.sh: all targets ran ${seconds}s without findings"

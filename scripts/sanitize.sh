@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the unit tests with AddressSanitizer + UndefinedBehaviorSanitizer
-# (-DESCAQUE_SANITIZE=ON) in build/sanitize and runs ctest there. The perft
+# in build/instrumented (shared with scripts/fuzz.sh: scripts/lib/instrumented-build.sh) and runs
+# ctest there. The perft
 # test skips depths above ESCAQUE_PERFT_MAX_NODES nodes (default 10000000 here)
 # and the other exhaustive loops shrink with it, so the run stays short.
 #
@@ -9,7 +10,6 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="$root/build/sanitize"
 jobs="${JOBS:-2}"
 export ESCAQUE_PERFT_MAX_NODES="${ESCAQUE_PERFT_MAX_NODES:-10000000}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
@@ -21,7 +21,7 @@ source "$root/scripts/lib/instrumented-build.sh"
 # false warnings under ASan. CXX=g++ works too.
 cxx="${CXX:-$(command -v clang++ || echo c++)}"
 start=$(date +%s)
-instrumented_build sanitize.sh "$build" "$cxx" "$jobs" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_SANITIZE=ON
+build_instrumented_tree sanitize.sh "$cxx" "$jobs"
 built=$(date +%s)
 say "running ctest under ASan+UBSan (ESCAQUE_PERFT_MAX_NODES=$ESCAQUE_PERFT_MAX_NODES)"
 set +e

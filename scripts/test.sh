@@ -64,9 +64,14 @@ scripts/build.sh wasm
 # after N ms" instead of stalling CI.
 NODE_FILE_TIMEOUT_MS="${NODE_FILE_TIMEOUT_MS:-600000}"
 BROWSER_FILE_TIMEOUT_MS="${BROWSER_FILE_TIMEOUT_MS:-600000}"
+# Test files two at a time (Node 20's default is one on two cores). The Node files are CPU-bound and
+# single-threaded, so two use both cores; a browser file waits on Chromium, the engine's worker and
+# the clocks about half of its time, and the second file fills that. Every file serves on its own
+# port (0), works in its own temporary folders and has its own browser, so files never share state.
+TEST_CONCURRENCY="${TEST_CONCURRENCY:-2}"
 
 section "Node tests (tests/node)"
-node --test --test-reporter=spec --test-timeout="$NODE_FILE_TIMEOUT_MS" tests/node/*.test.mjs
+node --test --test-reporter=spec --test-concurrency="$TEST_CONCURRENCY" --test-timeout="$NODE_FILE_TIMEOUT_MS" tests/node/*.test.mjs
 
 section "TypeScript declarations (tsc over tests/types/*.ts)"
 node_modules/.bin/tsc -p tests/types --noEmit
@@ -74,7 +79,7 @@ node_modules/.bin/tsc -p tests/types/tsconfig.es2020.json --noEmit
 node_modules/.bin/tsc -p tests/types/tsconfig.board.json --noEmit
 
 section "browser tests (tests/browser, headless Chromium)"
-node --test --test-reporter=spec --test-timeout="$BROWSER_FILE_TIMEOUT_MS" tests/browser/*.test.mjs
+node --test --test-reporter=spec --test-concurrency="$TEST_CONCURRENCY" --test-timeout="$BROWSER_FILE_TIMEOUT_MS" tests/browser/*.test.mjs
 
 # Opt-in, not run here (long or load-sensitive): npm run test:frameworks (the Vue and Svelte examples
 # built by Vite; React's runs above), npm run test:lighthouse, scripts/fuzz-long.sh.

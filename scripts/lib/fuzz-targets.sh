@@ -13,7 +13,7 @@ fuzz_build_targets() {
     echo "$script: $cxx not found; libFuzzer needs clang (set CXX=clang++-NN)" >&2
     exit 2
   fi
-  instrumented_build "$script" "$build" "$cxx" "$jobs" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_FUZZ=ON
+  build_instrumented_tree "$script" "$cxx" "$jobs"
   targets=("$@")
   if [ ${#targets[@]} -eq 0 ]; then
     for exe in "$build"/tests/fuzz/*_fuzz; do [ -x "$exe" ] && targets+=("$(basename "$exe")"); done

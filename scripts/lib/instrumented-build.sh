@@ -36,3 +36,14 @@ instrumented_build() {
     grep 'warning:' "$build.build.log" | sort -u | head -20 >&2
   fi
 }
+
+# The one instrumented tree (clang, ASan + UBSan, libFuzzer coverage on the libraries and the fuzz
+# targets): scripts/sanitize.sh runs the unit tests there and scripts/fuzz.sh / fuzz-long.sh the fuzz
+# targets, so CI compiles the sources instrumented once instead of twice (the unit tests' own code
+# is compiled without the coverage: tests/CMakeLists.txt).
+# $1: the calling script's name; $2: the compiler; $3: jobs. Sets $build.
+build="$root/build/instrumented"
+build_instrumented_tree() {
+  instrumented_build "$1" "$build" "$2" "$3" \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_SANITIZE=ON -DESCAQUE_FUZZ=ON
+}
