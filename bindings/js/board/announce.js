@@ -1,5 +1,7 @@
 // Moves and squares in plain words, for the ARIA live region and the square
-// labels: English, Spanish, French, German and Dutch, plus the FIDE Laws'
+// labels: English here, Spanish, French, German and Dutch added by
+// announce-languages.js (imported by the elements that take a language:
+// <escaque-board>, <escaque-board-core>), plus the FIDE Laws'
 // Appendix F convention for blind players (files Anna ... Hector, ranks as
 // German numbers, "Kurze/Lange Rochade"), chosen with announce="appendix-f".
 
@@ -11,7 +13,7 @@ const RANK_NAMES_F = ['eins', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben'
 // comes before the noun, and the other words, in the order of KEYS, between bars.
 const KEYS = ('from to takes check mate ep promotes castleK castleQ empty board input illegal promotion premove ' +
   'premoveCancelled selected white black draw stalemate dead five seventyFive').split(' ');
-function table(pieces, gender, w, b, colourFirst, text) {
+export function table(pieces, gender, w, b, colourFirst, text) {
   const t = { pieces: pieces.split(' '), gender: [...gender].map(Number), w: w.split(' '), b: b.split(' '), colourFirst };
   text.split('|').forEach((word, i) => { t[KEYS[i]] = word; });
   return t;
@@ -21,23 +23,11 @@ const WORDS = {
     'from|to|takes|check|checkmate|en passant|promotes to|castles kingside|castles queenside|empty|Chess board|' +
     'Type a move|Illegal move|Promote to|Premove|Premove cancelled|selected|white|black|Draw|stalemate|' +
     'dead position|fivefold repetition|75-move rule'),
-  es: table('peón caballo alfil torre dama rey', '000110', 'blanco blanca', 'negro negra', false,
-    'de|a|captura en|jaque|jaque mate|al paso|corona en|enroque corto|enroque largo|vacía|Tablero de ajedrez|' +
-    'Escribe una jugada|Jugada ilegal|Coronar en|Prejugada|Prejugada cancelada|seleccionado|blancas|negras|Tablas|' +
-    'ahogado|posición muerta|quíntuple repetición|regla de los 75 movimientos'),
-  fr: table('pion cavalier fou tour dame roi', '000110', 'blanc blanche', 'noir noire', false,
-    'de|à|prend en|échec|échec et mat|en passant|promu en|petit roque|grand roque|vide|Échiquier|Saisir un coup|' +
-    'Coup illégal|Promouvoir en|Coup anticipé|Coup anticipé annulé|sélectionné|les blancs|les noirs|Partie nulle|' +
-    'pat|position morte|quintuple répétition|règle des 75 coups'),
-  de: table('Bauer Springer Läufer Turm Dame König', '000010', 'weißer weiße', 'schwarzer schwarze', true,
-    'von|nach|schlägt auf|Schach|Schachmatt|en passant|wird zur|kurze Rochade|lange Rochade|leer|Schachbrett|' +
-    'Zug eingeben|Unzulässiger Zug|Umwandeln in|Vorauszug|Vorauszug gelöscht|ausgewählt|Weiß|Schwarz|Remis|Patt|' +
-    'tote Stellung|fünfmalige Stellungswiederholung|75-Züge-Regel'),
-  nl: table('pion paard loper toren dame koning', '020000', 'witte witte wit', 'zwarte zwarte zwart', true,
-    'van|naar|slaat op|schaak|schaakmat|en passant|promoveert tot|korte rokade|lange rokade|leeg|Schaakbord|' +
-    'Typ een zet|Onreglementaire zet|Promoveren tot|Voorzet|Voorzet geannuleerd|geselecteerd|wit|zwart|Remise|pat|' +
-    'dode stelling|vijfvoudige herhaling|75-zettenregel'),
 };
+
+/** Adds languages ({code: table(…)}): announce-languages.js adds Spanish, French, German and Dutch. */
+export function addLanguages(tables) { Object.assign(WORDS, tables); }
+
 const F_PIECES = ['Bauer', 'Springer', 'Läufer', 'Turm', 'Dame', 'König'];
 const TYPES = 'pnbrqk';
 

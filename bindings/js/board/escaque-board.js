@@ -13,6 +13,7 @@
 // dist/index.mjs), so this relative import is the same in the repository and in the package.
 import { init, Chess } from '../index.mjs';
 
+import './announce-languages.js';   // the `language` attribute's Spanish, French, German and Dutch
 import { moveWords, words } from './announce.js';
 import { BoardCore, START_FEN } from './board-core.js';
 import { buildEntry } from './entry.js';
