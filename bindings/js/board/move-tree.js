@@ -28,8 +28,7 @@ export const MOVE_TREE_CSS = `
 color:var(--escaque-moves-color,#1d1d22);background:var(--escaque-panel,#fff);overscroll-behavior:contain;padding:.25em .4em}
 .tree p{margin:.2em 0}
 .line{display:block}
-.run,.var.block{content-visibility:auto;overflow-clip-margin:4px;contain-intrinsic-block-size:auto 2lh}
-.run{display:block;contain-intrinsic-block-size:auto 6lh}
+.run{display:block}
 .move{all:unset;cursor:pointer;padding:0 .2em;border-radius:.25em;font-weight:600;white-space:nowrap}
 .move:hover{background:var(--escaque-move-hover,rgba(20,110,210,.14))}
 .move:focus-visible{outline:2px solid var(--escaque-focus,#0a58ca);outline-offset:1px}
@@ -53,8 +52,6 @@ export class MoveTreeView {
   #buttons = new Map();   // node -> its button
   #label;
   #revealing = null;   // the frame that will scroll the current move into view
-  #follow = false;     // keep the current move in view as the list's parts are laid out (until the user scrolls)
-  #sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.#follow && this.#revealCurrent()) : null;
 
   /**
    * @param {Element} container where the list is drawn (its content is replaced)
@@ -65,8 +62,6 @@ export class MoveTreeView {
     this.#label = label;
     this.#root = h('div', { class: 'tree', part: 'moves', role: 'group', 'aria-label': label });
     container.replaceChildren(this.#root);
-    // The user's own scrolling ends following (before the keys below, which pick a move and follow it).
-    for (const type of ['wheel', 'touchmove', 'pointerdown', 'keydown']) this.#root.addEventListener(type, () => { this.#follow = false; }, { passive: true });
     this.#root.addEventListener('click', (e) => {
       const button = e.target.closest?.('.move');
       if (button) this.#pick(this.#tree.byId(button.id));
@@ -131,13 +126,10 @@ export class MoveTreeView {
           this.#revealCurrent();
         });
       }
-      this.#follow = true;
     }
   }
 
-  // Scrolls the list (only the list, never the page) so that the current move is in view: once the
-  // owner has drawn, and again while the parts of the list away from the view are first laid out
-  // (content-visibility: their real heights replace the estimates above the move).
+  // Scrolls the list (only the list, never the page) so that the current move is in view.
   #revealCurrent() {
     const button = this.#buttons.get(this.#current);
     if (!button?.isConnected) return;
@@ -171,14 +163,11 @@ export class MoveTreeView {
     }
     out.append(main);
     root.replaceChildren(out);
-    this.#sizes?.disconnect();
-    this.#sizes?.observe(main);
     this.#highlight(null);
   }
 
-  // One line of moves into `box`. The mainline is drawn as runs of moves (blocks that the browser
-  // lays out and paints only near the view: content-visibility in MOVE_TREE_CSS) between the blocks
-  // of its variations; deeper variations stay inline, in parentheses.
+  // One line of moves into `box`: the mainline as runs of moves between the blocks of its variations,
+  // deeper variations inline, in parentheses.
   #line(box, line, depth) {
     let run = depth ? box : null;
     let needNumber = true;
@@ -211,7 +200,8 @@ export class MoveTreeView {
   }
 
   #button(node, info) {
-    // The name is the words (a hidden span), the SAN and glyphs are what the eye reads.
+    // The name is the words (a visually hidden span, not an aria-label, so that no visible text is left
+    // out of the name: axe's label-content-name-mismatch); the SAN and glyphs are what the eye reads.
     const b = part('move');
     b.id = info.id;
     const [words, seen] = b.childNodes;
