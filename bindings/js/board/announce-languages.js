@@ -1,10 +1,11 @@
 // The board's words in Spanish, French, German and Dutch (announce.js has English and the reader of
-// these tables). Imported for its effect by the elements that take a `language`: <escaque-board>
-// (escaque-board.js) and <escaque-board-core> (board-core-element.js, the BoardCore class of
-// 'escaque/board/core'). <escaque-game> speaks English and does not carry them.
-import { addLanguages, table } from './announce.js';
+// these tables), added with addLanguages(LANGUAGES) by the elements that take a `language`:
+// <escaque-board> (escaque-board.js) and <escaque-board-core> (board-core-element.js, the BoardCore
+// class of 'escaque/board/core'). <escaque-game> speaks English and does not carry them. A call, not an
+// import for its effect, so that no bundler's tree shaking (package.json "sideEffects") drops it.
+import { table } from './announce.js';
 
-addLanguages({
+export const LANGUAGES = {
   es: table('peón caballo alfil torre dama rey', '000110', 'blanco blanca', 'negro negra', false,
     'de|a|captura en|jaque|jaque mate|al paso|corona en|enroque corto|enroque largo|vacía|Tablero de ajedrez|' +
     'Escribe una jugada|Jugada ilegal|Coronar en|Prejugada|Prejugada cancelada|seleccionado|blancas|negras|Tablas|' +
@@ -21,4 +22,4 @@ addLanguages({
     'van|naar|slaat op|schaak|schaakmat|en passant|promoveert tot|korte rokade|lange rokade|leeg|Schaakbord|' +
     'Typ een zet|Onreglementaire zet|Promoveren tot|Voorzet|Voorzet geannuleerd|geselecteerd|wit|zwart|Remise|pat|' +
     'dode stelling|vijfvoudige herhaling|75-zettenregel'),
-});
+};
