@@ -10,7 +10,16 @@
 //     module's import (cold: module files and escaque-rules.wasm fetched and compiled). The game is made
 //     here by the package (seeded pseudo-random legal moves, annotated by escaque/pgn's writer).
 //
-//   node bench/game-viewer.mjs [rounds=5] [--json]
+//     Also the CPU time of all Chromium's processes over that render (SystemInfo.getProcessInfo): the
+//     work itself, which a loaded machine stretches in wall time but hardly changes.
+//     "Shown" is checked, not assumed: every move button and comment is in the DOM, and once painted the
+//     current move is rendered (not a part skipped by content-visibility) and inside the list's view.
+//  3. --baseline=REV: the same rounds, interleaved, for the viewer's files at git revision REV (unpacked
+//     to dist/board-baseline/ beside dist/board/, removed after): a before/after pair in one run.
+//
+//   node bench/game-viewer.mjs [rounds=5] [--json] [--baseline=REV]
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 
@@ -23,6 +32,7 @@ import { startServer } from '../scripts/serve.mjs';
 
 const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
 const json = process.argv.includes('--json');
+const baseline = process.argv.find((a) => a.startsWith('--baseline='))?.slice(11);
 
 // ---- 1. size ----
 async function size(entry, more = []) {
@@ -95,22 +105,36 @@ const server = await startServer({ port: 0 });
 const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
-const runs = [];
+const variants = baseline ? ['board-baseline', 'board'] : ['board'];
+if (baseline) {
+  rmSync('dist/board-baseline', { recursive: true, force: true });
+  mkdirSync('dist/board-baseline');
+  execFileSync('sh', ['-c', `git archive ${JSON.stringify(baseline)} bindings/js/board | tar -x --strip-components=3 -C dist/board-baseline`]);
+}
+const runsOf = Object.fromEntries(variants.map((v) => [v, []]));
+// CPU time of all of Chromium's processes (renderer, GPU, browser), from its own process list: the
+// work a render costs, which a loaded machine stretches in wall time but hardly changes.
+const systemInfo = await browser.newBrowserCDPSession();
+const cpuSeconds = async () => (await systemInfo.send('SystemInfo.getProcessInfo')).processInfo.reduce((a, p) => a + p.cpuTime, 0);
+const load0 = loadavg().map((x) => +x.toFixed(2));
 try {
-  for (let r = 0; r < rounds; r++) {
+  for (let r = 0; r < rounds; r++) for (const variant of variants) {
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     const page = await context.newPage();
     await page.route(base + 'bench-viewer.html', (route) => route.fulfill({ contentType: 'text/html',
       body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body><main></main></body></html>' }));
     await page.goto(base + 'bench-viewer.html');
-    runs.push(await page.evaluate(async (pgn) => {
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const cold = await page.evaluate(async (dir) => {
       const t0 = performance.now();
-      await import('/dist/board/escaque-game.js');
+      await import(`/dist/${dir}/escaque-game.js`);
       const tModule = performance.now();
       const { init } = await import('/dist/rules.mjs');
       await init();
-      const tRules = performance.now();
+      return { module: tModule - t0, rules: performance.now() - tModule };
+    }, variant);
+    const cpu0 = await cpuSeconds();
+    const run = await page.evaluate(async (pgn) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       const el = document.createElement('escaque-game');
       el.setAttribute('ply', 'last');
       document.querySelector('main').append(el);
@@ -121,23 +145,40 @@ try {
       const tShown = performance.now();
       await frame();
       const tPainted = performance.now();
-      const moves = el.shadowRoot.querySelectorAll('.move').length;
-      return { module: tModule - t0, rules: tRules - tModule, render: tShown - t1, renderPainted: tPainted - t1,
-        cold: tPainted - t0, moves };
-    }, PGN));
+      const root = el.shadowRoot;
+      const current = root.querySelector('.move[aria-current]');
+      const list = root.querySelector('.tree').getBoundingClientRect();
+      const at = current?.getBoundingClientRect();
+      return { render: tShown - t1, renderPainted: tPainted - t1,
+        moves: root.querySelectorAll('.move').length, comments: root.querySelectorAll('.comment').length,
+        currentShown: !!current && current.checkVisibility({ contentVisibilityAuto: true }) && at.top >= list.top && at.bottom <= list.bottom };
+    }, PGN);
+    const cpu = (await cpuSeconds()) - cpu0;
+    runsOf[variant].push({ ...cold, ...run, cold: cold.module + cold.rules + run.renderPainted, cpu: cpu * 1000 });
     await context.close();
   }
 } finally {
   await browser.close();
   server.close();
+  if (baseline) rmSync('dist/board-baseline', { recursive: true, force: true });
 }
+const runs = runsOf.board;
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const pick = (k) => +median(runs.map((x) => x[k])).toFixed(1);
 const least = (k) => +Math.min(...runs.map((x) => x[k])).toFixed(1);
 const result = { sizes, plies, pgnBytes: PGN.length, buttons: runs[0].moves, rounds,
   minMs: { render: least('render'), renderPainted: least('renderPainted'), cold: least('cold') },
-  medianMs: { render: pick('render'), renderPainted: pick('renderPainted'), moduleImport: pick('module'), rulesInit: pick('rules'), cold: pick('cold') },
-  machine: { cpus: cpus().length, load: loadavg().map((x) => +x.toFixed(2)) } };
+  medianMs: { render: pick('render'), renderPainted: pick('renderPainted'), moduleImport: pick('module'), rulesInit: pick('rules'), cold: pick('cold'),
+    cpu: pick('cpu') },
+  comments: runs[0].comments, currentShown: runs.every((x) => x.currentShown),
+  machine: { cpus: cpus().length, load: loadavg().map((x) => +x.toFixed(2)), loadBefore: load0 } };
+if (baseline) {
+  const b = runsOf['board-baseline'];
+  const med = (xs) => +median(xs).toFixed(1);
+  result.baseline = { rev: baseline, medianMs: { render: med(b.map((x) => x.render)), renderPainted: med(b.map((x) => x.renderPainted)),
+    cpu: med(b.map((x) => x.cpu)) },
+    minMs: { render: +Math.min(...b.map((x) => x.render)).toFixed(1), renderPainted: +Math.min(...b.map((x) => x.renderPainted)).toFixed(1) } };
+}
 if (json) console.log(JSON.stringify(result, null, 2));
 else {
   const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -146,6 +187,13 @@ else {
   console.log(`game: ${plies} plies (${plies / 2} moves), ${runs[0].moves} move buttons, PGN ${kb(PGN.length)}`);
   console.log(`first render, median of ${rounds} (pgn set -> shown: ${result.medianMs.render} ms; -> painted: ${result.medianMs.renderPainted} ms)`);
   console.log(`first render, least of ${rounds} (pgn set -> shown: ${result.minMs.render} ms; -> painted: ${result.minMs.renderPainted} ms)`);
+  console.log(`CPU time of Chromium's processes from pgn set to painted, median of ${rounds}: ${result.medianMs.cpu} ms`);
   console.log(`cold (import + rules init + render + paint): ${result.medianMs.cold} ms (import ${result.medianMs.moduleImport}, init ${result.medianMs.rulesInit})`);
-  console.log(`machine: ${result.machine.cpus} cores, load ${result.machine.load.join(' ')}`);
+  console.log(`shown = in the DOM (${runs[0].moves} move buttons, ${runs[0].comments} comments) and, once painted, the current move rendered in the list's view: ${result.currentShown ? 'yes' : 'NO'} in every round`);
+  if (baseline) {
+    const b = result.baseline;
+    console.log(`baseline ${baseline} (same rounds, interleaved): median pgn set -> shown ${b.medianMs.render} ms, -> painted ${b.medianMs.renderPainted} ms; least ${b.minMs.render} / ${b.minMs.renderPainted} ms; CPU ${b.medianMs.cpu} ms`);
+  }
+  console.log(`machine: ${result.machine.cpus} cores, load ${result.machine.loadBefore.join(' ')} at the start, ${result.machine.load.join(' ')} at the end`);
 }
+if (!result.currentShown) process.exitCode = 1;

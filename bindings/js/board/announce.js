@@ -1,71 +1,33 @@
 // Moves and squares in plain words, for the ARIA live region and the square
-// labels: English, Spanish, French, German and Dutch, plus the FIDE Laws'
+// labels: English here, Spanish, French, German and Dutch added by
+// announce-languages.js (imported by the elements that take a language:
+// <escaque-board>, <escaque-board-core>), plus the FIDE Laws'
 // Appendix F convention for blind players (files Anna ... Hector, ranks as
 // German numbers, "Kurze/Lange Rochade"), chosen with announce="appendix-f".
 
 const FILE_NAMES_F = ['Anna', 'Bella', 'Cesar', 'David', 'Eva', 'Felix', 'Gustav', 'Hector'];
 const RANK_NAMES_F = ['eins', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht'];
 
-// Per language: piece names [p n b r q k], grammatical gender per piece
-// (0 masculine/common, 1 feminine, 2 Dutch neuter), colour words by gender,
-// and the connecting words. `order` puts the colour before or after the noun.
+// Per language, one table read by table(): the piece names [p n b r q k], the grammatical gender of
+// each (0 masculine/common, 1 feminine, 2 Dutch neuter), the colour words by gender, whether the colour
+// comes before the noun, and the other words, in the order of KEYS, between bars.
+const KEYS = ('from to takes check mate ep promotes castleK castleQ empty board input illegal promotion premove ' +
+  'premoveCancelled selected white black draw stalemate dead five seventyFive').split(' ');
+export function table(pieces, gender, w, b, colourFirst, text) {
+  const t = { pieces: pieces.split(' '), gender: [...gender].map(Number), w: w.split(' '), b: b.split(' '), colourFirst };
+  text.split('|').forEach((word, i) => { t[KEYS[i]] = word; });
+  return t;
+}
 const WORDS = {
-  en: {
-    pieces: ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'], gender: [0, 0, 0, 0, 0, 0],
-    w: ['white'], b: ['black'], colourFirst: true,
-    from: 'from', to: 'to', takes: 'takes', check: 'check', mate: 'checkmate', ep: 'en passant',
-    promotes: 'promotes to', castleK: 'castles kingside', castleQ: 'castles queenside',
-    empty: 'empty', board: 'Chess board', input: 'Type a move', illegal: 'Illegal move',
-    promotion: 'Promote to', premove: 'Premove', premoveCancelled: 'Premove cancelled',
-    selected: 'selected', white: 'white', black: 'black',
-    draw: 'Draw', stalemate: 'stalemate', dead: 'dead position', five: 'fivefold repetition',
-    seventyFive: '75-move rule',
-  },
-  es: {
-    pieces: ['peón', 'caballo', 'alfil', 'torre', 'dama', 'rey'], gender: [0, 0, 0, 1, 1, 0],
-    w: ['blanco', 'blanca'], b: ['negro', 'negra'], colourFirst: false,
-    from: 'de', to: 'a', takes: 'captura en', check: 'jaque', mate: 'jaque mate', ep: 'al paso',
-    promotes: 'corona en', castleK: 'enroque corto', castleQ: 'enroque largo',
-    empty: 'vacía', board: 'Tablero de ajedrez', input: 'Escribe una jugada', illegal: 'Jugada ilegal',
-    promotion: 'Coronar en', premove: 'Prejugada', premoveCancelled: 'Prejugada cancelada',
-    selected: 'seleccionado', white: 'blancas', black: 'negras',
-    draw: 'Tablas', stalemate: 'ahogado', dead: 'posición muerta', five: 'quíntuple repetición',
-    seventyFive: 'regla de los 75 movimientos',
-  },
-  fr: {
-    pieces: ['pion', 'cavalier', 'fou', 'tour', 'dame', 'roi'], gender: [0, 0, 0, 1, 1, 0],
-    w: ['blanc', 'blanche'], b: ['noir', 'noire'], colourFirst: false,
-    from: 'de', to: 'à', takes: 'prend en', check: 'échec', mate: 'échec et mat', ep: 'en passant',
-    promotes: 'promu en', castleK: 'petit roque', castleQ: 'grand roque',
-    empty: 'vide', board: "Échiquier", input: 'Saisir un coup', illegal: 'Coup illégal',
-    promotion: 'Promouvoir en', premove: 'Coup anticipé', premoveCancelled: 'Coup anticipé annulé',
-    selected: 'sélectionné', white: 'les blancs', black: 'les noirs',
-    draw: 'Partie nulle', stalemate: 'pat', dead: 'position morte', five: 'quintuple répétition',
-    seventyFive: 'règle des 75 coups',
-  },
-  de: {
-    pieces: ['Bauer', 'Springer', 'Läufer', 'Turm', 'Dame', 'König'], gender: [0, 0, 0, 0, 1, 0],
-    w: ['weißer', 'weiße'], b: ['schwarzer', 'schwarze'], colourFirst: true,
-    from: 'von', to: 'nach', takes: 'schlägt auf', check: 'Schach', mate: 'Schachmatt', ep: 'en passant',
-    promotes: 'wird zur', castleK: 'kurze Rochade', castleQ: 'lange Rochade',
-    empty: 'leer', board: 'Schachbrett', input: 'Zug eingeben', illegal: 'Unzulässiger Zug',
-    promotion: 'Umwandeln in', premove: 'Vorauszug', premoveCancelled: 'Vorauszug gelöscht',
-    selected: 'ausgewählt', white: 'Weiß', black: 'Schwarz',
-    draw: 'Remis', stalemate: 'Patt', dead: 'tote Stellung', five: 'fünfmalige Stellungswiederholung',
-    seventyFive: '75-Züge-Regel',
-  },
-  nl: {
-    pieces: ['pion', 'paard', 'loper', 'toren', 'dame', 'koning'], gender: [0, 2, 0, 0, 0, 0],
-    w: ['witte', 'witte', 'wit'], b: ['zwarte', 'zwarte', 'zwart'], colourFirst: true,
-    from: 'van', to: 'naar', takes: 'slaat op', check: 'schaak', mate: 'schaakmat', ep: 'en passant',
-    promotes: 'promoveert tot', castleK: 'korte rokade', castleQ: 'lange rokade',
-    empty: 'leeg', board: 'Schaakbord', input: 'Typ een zet', illegal: 'Onreglementaire zet',
-    promotion: 'Promoveren tot', premove: 'Voorzet', premoveCancelled: 'Voorzet geannuleerd',
-    selected: 'geselecteerd', white: 'wit', black: 'zwart',
-    draw: 'Remise', stalemate: 'pat', dead: 'dode stelling', five: 'vijfvoudige herhaling',
-    seventyFive: '75-zettenregel',
-  },
+  en: table('pawn knight bishop rook queen king', '000000', 'white', 'black', true,
+    'from|to|takes|check|checkmate|en passant|promotes to|castles kingside|castles queenside|empty|Chess board|' +
+    'Type a move|Illegal move|Promote to|Premove|Premove cancelled|selected|white|black|Draw|stalemate|' +
+    'dead position|fivefold repetition|75-move rule'),
 };
+
+/** Adds languages ({code: table(…)}): announce-languages.js adds Spanish, French, German and Dutch. */
+export function addLanguages(tables) { Object.assign(WORDS, tables); }
+
 const F_PIECES = ['Bauer', 'Springer', 'Läufer', 'Turm', 'Dame', 'König'];
 const TYPES = 'pnbrqk';
 

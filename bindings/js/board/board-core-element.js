@@ -13,7 +13,11 @@
 // piece goes back; `premove` {premove}; `select` {square, piece, targets, premove};
 // `annotate` {arrows, highlights}; `navigate` {where: 'first'|'prev'|'next'|'last'} (PageUp, …).
 // Attributes: `coordinates` and `theme` (styling only, as on <escaque-board>).
+import { addLanguages } from './announce.js';
+import { LANGUAGES } from './announce-languages.js';
 import { BoardCore } from './board-core.js';
+
+addLanguages(LANGUAGES);   // BoardCore's `language` option: Spanish, French, German and Dutch
 
 const ElementBase = typeof HTMLElement === 'undefined' ? class {} : HTMLElement;
 

@@ -13,7 +13,8 @@
 // dist/index.mjs), so this relative import is the same in the repository and in the package.
 import { init, Chess } from '../index.mjs';
 
-import { moveWords, words } from './announce.js';
+import { addLanguages, moveWords, words } from './announce.js';
+import { LANGUAGES } from './announce-languages.js';
 import { BoardCore, START_FEN } from './board-core.js';
 import { buildEntry } from './entry.js';
 import { destsOf, findMove, kingSquare } from './game-state.js';
@@ -26,6 +27,7 @@ const NO_DESTS = new Map();
 // Importable where there is no DOM (server-side rendering, Node tools): the
 // class then exists but is never registered.
 const ElementBase = typeof HTMLElement === 'undefined' ? class {} : HTMLElement;
+addLanguages(LANGUAGES);   // the `language` attribute: Spanish, French, German and Dutch
 
 export class EscaqueBoard extends ElementBase {
   static get observedAttributes() {

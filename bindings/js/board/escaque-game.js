@@ -19,9 +19,10 @@ import { init, Position } from '../rules.mjs';
 import { readPgn } from '../pgn.mjs';
 
 import { BoardCore } from './board-core.js';
+import { h, sheet } from './dom.js';
 import { evalGraph, evalText, evalWords } from './eval-graph.js';
 import { GAME_CSS } from './game-styles.js';
-import { indexTree, moveLabel } from './game-tree.js';
+import { indexTree, moveLabel, STEP_KEYS } from './game-tree.js';
 import { kingSquare } from './game-state.js';
 import { MoveTreeView, moveTreeSheet } from './move-tree.js';
 
@@ -30,31 +31,8 @@ const ElementBase = typeof HTMLElement === 'undefined' ? class {} : HTMLElement;
 
 let gameSheet = null;
 function sheets() {
-  if (!gameSheet && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
-    gameSheet = new CSSStyleSheet();
-    gameSheet.replaceSync(GAME_CSS);
-  }
+  gameSheet ??= sheet(GAME_CSS);
   return gameSheet ? [moveTreeSheet(), gameSheet] : [];
-}
-
-function make(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-// An icon button: the glyph is hidden from assistive technology and the name is the button's own
-// (visually hidden) text, not an aria-label, so the visible text and the accessible name never
-// disagree (axe's label-content-name-mismatch).
-function button(cls, glyph, label) {
-  const b = make('button', cls);
-  b.type = 'button';
-  b.title = label;
-  const icon = make('span', '', glyph);
-  icon.setAttribute('aria-hidden', 'true');
-  b.append(icon, make('span', 'sr', label));
-  return b;
 }
 
 /** "1:02:03" / "2:58" / "0:09.5" from milliseconds. */
@@ -77,7 +55,8 @@ function nullMoveFen(fen) {
 }
 
 // The position after `node`, by the package's rules: played from the nearest position already known on
-// its path (`fens`, node -> FEN, filled on the way), so a game costs nothing until a move is shown.
+// its path (`fens`, node -> FEN), so a game costs nothing until a move is shown. Only the node asked
+// for, and every 16th ply on the way (where the next steps back start), is written out as a FEN.
 function fenAfter(game, tree, fens, node) {
   if (node === null) return game.fen ?? START_FEN;
   if (fens.has(node)) return fens.get(node);
@@ -93,7 +72,7 @@ function fenAfter(game, tree, fens, node) {
         pos.dispose();
         pos = Position.fromFen(fen, { chess960 });
       } else pos.play(path[i].uci);
-      fens.set(path[i], pos.fen());
+      if (i % 16 === 15 || i === path.length - 1) fens.set(path[i], pos.fen());
     }
   } finally {
     pos.dispose();
@@ -144,61 +123,36 @@ export class EscaqueGame extends ElementBase {
 
   #build(root) {
     const ui = {};
-    ui.wrap = make('div', 'game');
-    ui.wrap.setAttribute('part', 'game');
-    ui.picker = make('label', 'picker');
-    ui.picker.setAttribute('part', 'picker');
-    ui.select = make('select');
-    ui.picker.append(make('span', '', 'Game '), ui.select);
-    ui.picker.hidden = true;
-    ui.error = make('p', 'error');
-    ui.error.setAttribute('role', 'alert');
-    ui.error.setAttribute('part', 'error');
-    ui.error.hidden = true;
-    ui.title = make('p', 'title');
-    ui.title.setAttribute('part', 'title');
-    const main = make('div', 'main');
-    const col = make('div', 'board-col');
-    ui.top = make('div', 'player top');
-    ui.bottom = make('div', 'player bottom');
-    for (const p of [ui.top, ui.bottom]) {
-      p.setAttribute('part', 'player');
-      p.append(make('span', 'name'), make('span', 'clock'));
+    const player = (cls) => h('div', { class: `player ${cls}`, part: 'player' }, h('span', { class: 'name' }), h('span', { class: 'clock' }));
+    ui.select = h('select');
+    ui.picker = h('label', { class: 'picker', part: 'picker', hidden: '' }, h('span', {}, 'Game '), ui.select);
+    ui.error = h('p', { class: 'error', role: 'alert', part: 'error', hidden: '' });
+    ui.title = h('p', { class: 'title', part: 'title' });
+    ui.top = player('top');
+    ui.bottom = player('bottom');
+    ui.board = h('div', { class: 'board-host', part: 'board' });
+    for (const [k, glyph, label] of [['first', '«', 'First position'], ['prev', '◀', 'Previous move'], ['next', '▶', 'Next move'],
+      ['last', '»', 'Last position'], ['flip', '⇅', 'Flip board']]) {
+      // An icon button: the glyph is hidden from assistive technology and the name is the button's own
+      // (visually hidden) text, not an aria-label, so the visible text and the accessible name never
+      // disagree (axe's label-content-name-mismatch).
+      ui[k] = h('button', { class: k, type: 'button', title: label }, h('span', { 'aria-hidden': 'true' }, glyph), h('span', { class: 'sr' }, label));
+      ui[k].addEventListener('click', () => this[k]());
     }
-    ui.board = make('div', 'board-host');
-    ui.board.setAttribute('part', 'board');
-    ui.nav = make('div', 'nav');
-    ui.nav.setAttribute('role', 'group');
-    ui.nav.setAttribute('aria-label', 'Game navigation');
-    ui.nav.setAttribute('part', 'nav');
-    ui.first = button('first', '«', 'First position');
-    ui.prev = button('prev', '◀', 'Previous move');
-    ui.next = button('next', '▶', 'Next move');
-    ui.last = button('last', '»', 'Last position');
-    ui.flip = button('flip', '⇅', 'Flip board');
-    ui.analyse = make('button', 'analyse', 'Analyse');
-    ui.analyse.type = 'button';
-    ui.analyse.hidden = true;
-    ui.eval = make('span', 'eval');
-    ui.nav.append(ui.first, ui.prev, ui.next, ui.last, ui.flip, ui.eval, ui.analyse);
-    col.append(ui.top, ui.board, ui.bottom, ui.nav);
-    const side = make('div', 'side');
-    ui.graphBox = make('div', 'graph-box');
-    ui.moves = make('div', 'moves-box');
-    side.append(ui.graphBox, ui.moves);
-    main.append(col, side);
-    ui.live = make('p', 'sr');
-    ui.live.setAttribute('aria-live', 'polite');
-    ui.live.setAttribute('part', 'announcement');
-    ui.wrap.append(ui.picker, ui.error, ui.title, main, ui.live);
+    ui.analyse = h('button', { class: 'analyse', type: 'button', hidden: '' }, 'Analyse');
+    ui.eval = h('span', { class: 'eval' });
+    ui.nav = h('div', { class: 'nav', role: 'group', 'aria-label': 'Game navigation', part: 'nav' },
+      ui.first, ui.prev, ui.next, ui.last, ui.flip, ui.eval, ui.analyse);
+    ui.graphBox = h('div', { class: 'graph-box' });
+    ui.moves = h('div', { class: 'moves-box' });
+    ui.live = h('p', { class: 'sr', 'aria-live': 'polite', part: 'announcement' });
+    ui.wrap = h('div', { class: 'game', part: 'game' }, ui.picker, ui.error, ui.title,
+      h('div', { class: 'main' }, h('div', { class: 'board-col' }, ui.top, ui.board, ui.bottom, ui.nav),
+        h('div', { class: 'side' }, ui.graphBox, ui.moves)),
+      ui.live);
     root.append(ui.wrap);
     ui.view = new MoveTreeView(ui.moves, { onSelect: (node) => this.goTo(node, true) });
 
-    ui.first.addEventListener('click', () => this.first());
-    ui.prev.addEventListener('click', () => this.prev());
-    ui.next.addEventListener('click', () => this.next());
-    ui.last.addEventListener('click', () => this.last());
-    ui.flip.addEventListener('click', () => this.flip());
     ui.analyse.addEventListener('click', () => this.#emit('analyse', this.#analysis()));
     ui.select.addEventListener('change', () => this.#show(Number(ui.select.value)));
     ui.wrap.addEventListener('keydown', (e) => this.#key(e));
@@ -299,12 +253,8 @@ export class EscaqueGame extends ElementBase {
       if (generation !== this.#loading) return;
       this.#records = records;
       if (!records.length) return this.#fail('The PGN holds no game.');
-      const select = this.#ui.select;
-      select.replaceChildren(...records.map((r, i) => {
-        const o = make('option', '', gameTitle(r));
-        o.value = String(i);
-        return o;
-      }));
+      // The picker, for a file of several games (a select costs a style and layout pass to fill).
+      this.#ui.select.replaceChildren(...(records.length > 1 ? records.map((r, i) => h('option', { value: i }, gameTitle(r))) : []));
       this.#ui.picker.hidden = records.length < 2;
       const wanted = Number(this.getAttribute('game-index') ?? 0);
       const errors = records.filter((r) => r.error).length;
@@ -333,7 +283,7 @@ export class EscaqueGame extends ElementBase {
   #show(i) {
     const record = this.#records[i];
     if (!record) return;
-    this.#ui.select.value = String(i);
+    if (this.#records.length > 1) this.#ui.select.value = String(i);
     if (record.error) {
       const e = record.error;
       return this.#fail(`Game ${i + 1} could not be read: ${e.message}.`);
@@ -408,27 +358,13 @@ export class EscaqueGame extends ElementBase {
   }
 
   #step(where) {
-    const t = this.#tree;
-    if (!t) return;
-    const n = this.#node;
-    let to;
-    if (where === 'first') to = null;
-    else if (where === 'prev') to = n === null ? undefined : t.prev(n);
-    else if (where === 'next') to = t.next(n) ?? undefined;
-    else if (where === 'last') to = t.lineEnd(n);
-    else if (where === 'up' || where === 'down') {
-      const alts = t.alternatives(n);
-      to = alts[alts.indexOf(n) + (where === 'down' ? 1 : -1)];
-    }
-    if (to === undefined || to === n) return;
-    this.goTo(to, true);
+    const to = this.#tree?.step(this.#node, where);
+    if (to !== undefined && to !== this.#node) this.goTo(to, true);
   }
 
   #key(e) {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest?.('select')) return;
-    const where = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', ArrowUp: 'up', ArrowDown: 'down' }[e.key];
-    if (!where) return;
+    const where = STEP_KEYS[e.key];
+    if (!where || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.('select')) return;
     e.preventDefault();
     this.#step(where);
   }

@@ -1,7 +1,8 @@
 // The evaluation graph of <escaque-game> (docs/viewer.md): the mainline's [%eval] values as a small
 // inline SVG — White's advantage above the middle line, Black's below, mates at the edges, the
 // current move marked. No rules; plain DOM.
-const SVG = 'http://www.w3.org/2000/svg';
+import { h } from './dom.js';
+
 const W = 200;
 const H = 48;
 const CAP = 600;   // centipawns at the edge of the graph (mates are drawn there)
@@ -28,11 +29,7 @@ export function evalWords(e) {
   return `${e.cp > 0 ? 'White' : 'Black'} is better by ${(Math.abs(e.cp) / 100).toFixed(2)} pawns`;
 }
 
-function el(name, attrs) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
+const el = (name, attrs) => h(`svg:${name}`, attrs);
 
 /**
  * Draws the graph of `moves` (the mainline) into a new <svg>; null when no move has an eval.

@@ -4,16 +4,13 @@ export const GAME_CSS = `
 :host{display:block;container-type:inline-size;min-width:min(100%,16rem);max-width:100%;
 contain-intrinsic-inline-size:var(--escaque-game-size,40rem);
 font-family:var(--escaque-font,system-ui,sans-serif);color:var(--escaque-text,inherit)}
-:host([hidden]){display:none}
+:host([hidden]),[hidden]{display:none!important}
 .game{display:flex;flex-direction:column;gap:.4rem}
 .title{margin:0;font-weight:600}
-.title[hidden]{display:none}
 .picker{display:flex;gap:.5em;align-items:center}
-.picker[hidden]{display:none}
 .picker select{flex:1;min-width:0;font:inherit;padding:.2em}
 .error{margin:0;padding:.5em .7em;border-radius:.3em;background:var(--escaque-error-bg,#fde8e8);
 color:var(--escaque-error,#8a1414);border:1px solid currentColor}
-.error[hidden]{display:none}
 .main{display:grid;grid-template-columns:minmax(0,1fr);gap:.6rem}
 .board-col{min-width:0}
 .side{min-width:0;display:flex;flex-direction:column;gap:.4rem}
@@ -30,13 +27,11 @@ border-radius:.3em}
 .player .clock{font-variant-numeric:tabular-nums;padding:0 .4em;border-radius:.2em;background:var(--escaque-clock,#ececf0);
 color:var(--escaque-clock-text,#1d1d22)}
 .player.to-move .clock{background:var(--escaque-clock-active,#1d1d22);color:var(--escaque-clock-active-text,#fff)}
-.player .clock[hidden]{display:none}
 .nav{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin-top:.3rem}
 .nav button{font:inherit;min-width:2.6em;min-height:2.2em;padding:.1em .5em;border-radius:.3em;cursor:pointer;
 border:1px solid var(--escaque-button-border,#8d8d99);background:var(--escaque-button,#f6f6f8);color:var(--escaque-button-text,#1d1d22)}
 .nav button:disabled{opacity:.45;cursor:default}
 .nav button:focus-visible{outline:2px solid var(--escaque-focus,#0a58ca);outline-offset:1px}
-.nav button[hidden]{display:none}
 .nav .analyse{margin-left:auto}
 .eval{font-variant-numeric:tabular-nums;font-weight:600;padding:0 .3em}
 .graph{display:block;width:100%;height:3.2rem;cursor:pointer;border-radius:.3em}
@@ -45,5 +40,4 @@ border:1px solid var(--escaque-button-border,#8d8d99);background:var(--escaque-b
 .graph .curve{fill:none;stroke:var(--escaque-graph-line,#0a58ca);stroke-width:1.2;vector-effect:non-scaling-stroke}
 .graph .mid{stroke:#888;stroke-width:.5;vector-effect:non-scaling-stroke}
 .graph .now{stroke:var(--escaque-graph-now,#e0a000);stroke-width:2;vector-effect:non-scaling-stroke}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;margin:0}
 `;

@@ -7,6 +7,7 @@
 //   const tree = indexTree(game);
 //   tree.info(node)   // {node, line, index, ply, number, color, parent, owner, depth, id}
 //   tree.next(node)   tree.prev(node)   tree.alternatives(node)   tree.path(node)   tree.byId(id)
+//   tree.step(node, 'next')   (STEP_KEYS: the keys of the viewers, ← → ↑ ↓ Home End, as steps)
 //
 // `null` stands for the start position (before the first move) everywhere a node is expected.
 
@@ -84,11 +85,18 @@ export function indexTree(game) {
       const line = node === null ? game.moves : info(node).line;
       return line.length ? line[line.length - 1] : null;
     },
-    /** The first move of the line `node` is on, or its parent when the line is a variation (null on the mainline). */
-    lineStart(node) {
-      if (node === null) return null;
-      const i = info(node);
-      return i.depth === 0 ? null : i.parent;
+    /**
+     * Where a step goes from `node`: 'first' (the start), 'prev', 'next', 'last' (the line's end),
+     * 'up' / 'down' (the previous / next alternative); undefined where there is none.
+     */
+    step(node, where) {
+      if (where === 'first') return null;
+      if (where === 'prev') return node === null ? undefined : this.prev(node);
+      if (where === 'next') return this.next(node) ?? undefined;
+      if (where === 'last') return this.lineEnd(node);
+      if (where !== 'up' && where !== 'down') return undefined;
+      const alts = this.alternatives(node);
+      return alts[alts.indexOf(node) + (where === 'down' ? 1 : -1)];
     },
     /** Every node in reading order (mainline move, then its variations, depth first). */
     *nodes() {
@@ -102,6 +110,9 @@ export function indexTree(game) {
     },
   };
 }
+
+/** The keys that step through a game in the viewers (tree.step's names). */
+export const STEP_KEYS = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', ArrowUp: 'up', ArrowDown: 'down' };
 
 // ---- words for screen readers and glyphs ----
 

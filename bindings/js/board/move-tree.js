@@ -19,7 +19,8 @@
 // `nodeselect` (the owner decides what to show; the view highlights `current` once it is set).
 // Screen readers hear each move in words ("12, White, knight takes e5, check, good move"), and the
 // comments as text where they stand; `aria-current="step"` marks the current move.
-import { indexTree, moveLabel, moveNumberText, nagGlyph } from './game-tree.js';
+import { h, sheet } from './dom.js';
+import { indexTree, moveLabel, moveNumberText, nagGlyph, STEP_KEYS } from './game-tree.js';
 
 export const MOVE_TREE_CSS = `
 :host{display:block}
@@ -27,6 +28,7 @@ export const MOVE_TREE_CSS = `
 color:var(--escaque-moves-color,#1d1d22);background:var(--escaque-panel,#fff);overscroll-behavior:contain;padding:.25em .4em}
 .tree p{margin:.2em 0}
 .line{display:block}
+.run{display:block}
 .move{all:unset;cursor:pointer;padding:0 .2em;border-radius:.25em;font-weight:600;white-space:nowrap}
 .move:hover{background:var(--escaque-move-hover,rgba(20,110,210,.14))}
 .move:focus-visible{outline:2px solid var(--escaque-focus,#0a58ca);outline-offset:1px}
@@ -39,7 +41,7 @@ color:var(--escaque-moves-color,#1d1d22);background:var(--escaque-panel,#fff);ov
 .var{color:var(--escaque-variation,#3b3b44)}
 .var.block{display:block;margin:.1em 0 .1em 1em;padding-left:.5em;border-left:2px solid var(--escaque-variation-rule,#c8c8d0)}
 .result{font-weight:700;margin-left:.4em}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;margin:0}
 `;
 
 export class MoveTreeView {
@@ -58,15 +60,11 @@ export class MoveTreeView {
   constructor(container, { onSelect = () => {}, label = 'Moves' } = {}) {
     this.#onSelect = onSelect;
     this.#label = label;
-    this.#root = document.createElement('div');
-    this.#root.className = 'tree';
-    this.#root.setAttribute('part', 'moves');
-    this.#root.setAttribute('role', 'group');
-    this.#root.setAttribute('aria-label', label);
+    this.#root = h('div', { class: 'tree', part: 'moves', role: 'group', 'aria-label': label });
     container.replaceChildren(this.#root);
     this.#root.addEventListener('click', (e) => {
       const button = e.target.closest?.('.move');
-      if (button) this.#pick(this.#tree.byId(button.dataset.id));
+      if (button) this.#pick(this.#tree.byId(button.id));
     });
     this.#root.addEventListener('keydown', (e) => this.#key(e));
   }
@@ -101,25 +99,12 @@ export class MoveTreeView {
   }
 
   #key(e) {
-    if (!this.#tree || e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = this.#tree;
-    const here = this.#current;   // keys step from the move shown (Enter or a click picks the focused one)
-    let to;
-    switch (e.key) {
-      case 'ArrowRight': to = t.next(here) ?? undefined; break;   // none at a line's end
-      case 'ArrowLeft': to = here === null ? undefined : t.prev(here); break;
-      case 'ArrowDown': case 'ArrowUp': {
-        const alts = t.alternatives(here);
-        const k = alts.indexOf(here) + (e.key === 'ArrowDown' ? 1 : -1);
-        to = alts[k];
-        break;
-      }
-      case 'Home': to = null; break;
-      case 'End': to = t.lineEnd(here); break;
-      default: return;
-    }
+    const where = STEP_KEYS[e.key];
+    if (!this.#tree || !where || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
-    if (to === undefined || to === here) return;
+    // keys step from the move shown (Enter or a click picks the focused one)
+    const to = this.#tree.step(this.#current, where);
+    if (to === undefined || to === this.#current) return;
     this.#pick(to);
     queueMicrotask(() => this.focus());
   }
@@ -138,15 +123,16 @@ export class MoveTreeView {
       if (this.#revealing === null && typeof requestAnimationFrame === 'function') {
         this.#revealing = requestAnimationFrame(() => {
           this.#revealing = null;
-          const b = this.#buttons.get(this.#current);
-          if (b?.isConnected) this.#reveal(b);
+          this.#revealCurrent();
         });
       }
     }
   }
 
-  // Scrolls the list (only the list, never the page) so that the button is in view.
-  #reveal(button) {
+  // Scrolls the list (only the list, never the page) so that the current move is in view.
+  #revealCurrent() {
+    const button = this.#buttons.get(this.#current);
+    if (!button?.isConnected) return;
     const box = this.#root;
     if (box.scrollHeight <= box.clientHeight) return;
     const b = button.getBoundingClientRect();
@@ -158,115 +144,95 @@ export class MoveTreeView {
   #draw() {
     this.#buttons.clear();
     const root = this.#root;
-    root.replaceChildren();
     const t = this.#tree;
-    if (!t) return;
+    if (!t) { root.replaceChildren(); return; }
     const game = t.game;
+    // Built detached and put in place at once; each piece is a clone of a prototype (part()).
+    const out = document.createDocumentFragment();
     if (game.comments?.length) {
-      const p = document.createElement('p');
-      for (const c of game.comments) p.append(comment(c), ' ');
-      root.append(p);
+      const p = h('p', { class: 'run' });
+      for (const c of game.comments) p.append(part('comment', c), ' ');
+      out.append(p);
     }
-    const main = document.createElement('p');
-    main.className = 'line';
+    const main = h('p', { class: 'line' });
     this.#line(main, game.moves, 0);
     if (game.result && game.result !== '*') {
-      const r = document.createElement('span');
-      r.className = 'result';
-      r.textContent = game.result;
+      const r = part('result', game.result);
       r.title = { '1-0': 'White won', '0-1': 'Black won', '1/2-1/2': 'Draw' }[game.result] ?? '';
-      main.append(r);
+      (main.lastChild?.className === 'run' ? main.lastChild : main.appendChild(part('run'))).append(r);
     }
-    root.append(main);
+    out.append(main);
+    root.replaceChildren(out);
     this.#highlight(null);
   }
 
-  // One line of moves into `box`; variations of a mainline move open a block, deeper ones stay inline.
+  // One line of moves into `box`: the mainline as runs of moves between the blocks of its variations,
+  // deeper variations inline, in parentheses.
   #line(box, line, depth) {
-    let box2 = box;
+    let run = depth ? box : null;
     let needNumber = true;
     for (const node of line) {
       const info = this.#tree.info(node);
+      run ??= box.appendChild(part('run'));
       if (node.commentsBefore?.length) {
-        for (const c of node.commentsBefore) box2.append(comment(c), ' ');
+        for (const c of node.commentsBefore) run.append(part('comment', c), ' ');
         needNumber = true;
       }
-      if (info.color === 'w' || needNumber) {
-        const num = document.createElement('span');
-        num.className = 'num';
-        num.setAttribute('aria-hidden', 'true');
-        num.textContent = moveNumberText(info);
-        box2.append(num);
-      }
-      box2.append(this.#button(node, info), ' ');
+      if (info.color === 'w' || needNumber) run.append(part('num', moveNumberText(info)));
+      run.append(this.#button(node, info), ' ');
       needNumber = false;
-      for (const c of node.comments ?? []) { box2.append(comment(c), ' '); needNumber = true; }
-      const variations = (node.variations ?? []).filter((v) => v.length);
-      for (const v of variations) {
-        const block = depth === 0;
-        const el = document.createElement(block ? 'div' : 'span');
-        el.className = block ? 'var block' : 'var';
-        el.setAttribute('role', 'group');
+      for (const c of node.comments ?? []) { run.append(part('comment', c), ' '); needNumber = true; }
+      for (const v of node.variations ?? []) {
+        if (!v.length) continue;
+        const el = part(depth ? 'var' : 'block');
         el.setAttribute('aria-label', `Variation, instead of ${moveNumberText(info)} ${node.san}`);
-        const open = document.createElement('span');
-        open.setAttribute('aria-hidden', 'true');
-        open.textContent = '(';
-        const close = open.cloneNode(true);
-        close.textContent = ')';
-        el.append(open);
         this.#line(el, v, depth + 1);
-        if (el.lastChild?.nodeType === 3) el.lastChild.remove();   // no space before ')'
-        el.append(close);
-        if (block) {
-          // The rest of the line continues after the block, in a new run of text.
+        if (el.lastChild.nodeType === 3) el.lastChild.remove();   // no space before ')'
+        el.append(part('hidden', ')'));
+        if (depth) run.append(el, ' ');
+        else {
           box.append(el);
-          box2 = document.createElement('span');
-          box.append(box2, ' ');
-        } else box2.append(el, ' ');
+          run = null;   // the rest of the line: a new run after the block
+        }
         needNumber = true;
       }
     }
   }
 
   #button(node, info) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'move';
+    // The name is the words (a visually hidden span, not an aria-label, so that no visible text is left
+    // out of the name: axe's label-content-name-mismatch); the SAN and glyphs are what the eye reads.
+    const b = part('move');
     b.id = info.id;
-    b.dataset.id = info.id;
-    b.tabIndex = -1;
-    // The name is the words (a hidden span), the SAN and glyphs are what the eye reads.
-    const words = document.createElement('span');
-    words.className = 'sr';
+    const [words, seen] = b.childNodes;
     words.textContent = moveLabel(info);
-    const seen = document.createElement('span');
-    seen.setAttribute('aria-hidden', 'true');
-    seen.append(node.san);
-    if (node.nags?.length) {
-      const g = document.createElement('span');
-      g.className = 'nag';
-      g.textContent = node.nags.map(nagGlyph).join('');
-      seen.append(g);
-    }
-    b.append(words, seen);
+    seen.textContent = node.san;
+    if (node.nags?.length) seen.append(part('nag', node.nags.map(nagGlyph).join('')));
     this.#buttons.set(node, b);
     return b;
   }
 }
 
-function comment(text) {
-  const c = document.createElement('span');
-  c.className = 'comment';
-  c.textContent = text;
-  return c;
+// The pieces of the list, made once and cloned (a clone costs less than an element built and set
+// up attribute by attribute). A variation starts with its `(`; parentheses are not read aloud.
+let protos = null;
+function part(kind, text) {
+  if (!protos) {
+    const hidden = (...text) => h('span', { 'aria-hidden': 'true' }, ...text);
+    protos = {
+      move: h('button', { class: 'move', type: 'button', tabindex: -1 }, h('span', { class: 'sr' }), hidden()),
+      num: h('span', { class: 'num', 'aria-hidden': 'true' }),
+      hidden: hidden(),
+      block: h('div', { class: 'var block', role: 'group' }, hidden('(')),
+      var: h('span', { class: 'var', role: 'group' }, hidden('(')),
+    };
+    for (const k of ['nag', 'comment', 'result', 'run']) protos[k] = h('span', { class: k });
+  }
+  const e = protos[kind].cloneNode(true);
+  if (text !== undefined) e.textContent = text;
+  return e;
 }
 
-let sheet = null;
+let treeSheet = null;
 /** MOVE_TREE_CSS as a constructed stylesheet (allowed under a strict style-src CSP), or null. */
-export function moveTreeSheet() {
-  if (!sheet && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(MOVE_TREE_CSS);
-  }
-  return sheet;
-}
+export const moveTreeSheet = () => (treeSheet ??= sheet(MOVE_TREE_CSS));
