@@ -964,7 +964,7 @@ async function main() {
     renderFinished();
     newGameUi().catch(() => { /* retried when the dialog is asked for */ });
     import('./offline.js').then((m) => m.registerServiceWorker(), () => { /* no offline support this visit */ });
-    loadOpenings(yieldToBrowser).then((index) => {
+    loadOpenings().then((index) => {
       if (!index) return;
       openingIndex = index;
       render();
