@@ -1,6 +1,6 @@
 // The app: wires the game controller, the clock, the board, the move list,
 // the engine and the dialogs to the page (web/index.html).
-import { init } from 'escaque';
+import { Chess, init } from 'escaque';
 import { BoardView } from './board-view.js';
 import { Clock } from './clock.js';
 import { ClockView } from './clock-view.js';
@@ -18,8 +18,11 @@ import { setUpReview } from './review.js';
 import { hideStartScreen, setUpStartScreen, showStartScreen } from './start-screen.js';
 import { drawMaterial, material } from './material.js';
 import { loadOpenings, openingOf } from './openings.js';
+import { fillMoveNavs } from './move-nav.js';
 
 const $ = (id) => document.getElementById(id);
+// The move-step buttons (« ‹ › ») first: they are wired below and by the analysis board.
+fillMoveNavs();
 const COLOR = { w: 'White', b: 'Black' };
 
 const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: false, sound: true, casualDraws: false,
@@ -27,7 +30,8 @@ const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: fals
 const clock = new Clock();
 const ctrl = new GameController(clock);
 const clockView = new ClockView($('clock-top'), $('clock-bottom'));
-const board = new BoardView($('board-slot'));
+// The board is built by main() (attachBoard), in a task of its own after the modules' evaluation.
+let board = null;
 const moveList = new MoveList($('move-list'));
 const engine = new EnginePlayer();
 // Which tab plays the game (tab-owner.js): a tab that does not own it shows it read-only.
@@ -218,12 +222,14 @@ function humanMove(input, language = 'en') {
 // A move made on the board before the game has started (the board takes one as soon as it shows the
 // start position, before the rules have loaded: see showEarlyPosition) is held by the board, which
 // offers it once the game's legal moves reach it (the first render after the game has started).
-board.onMove = (uci) => Boolean(ctrl.record) && humanMove(uci);
-board.onNavigate = (where) => {
-  if (!ctrl.record) return;
-  const last = ctrl.record.moves.length;
-  navigate({ first: 0, last, prev: (viewPly ?? last) - 1, next: (viewPly ?? last) + 1 }[where]);
-};
+function wireBoard() {
+  board.onMove = (uci) => Boolean(ctrl.record) && humanMove(uci);
+  board.onNavigate = (where) => {
+    if (!ctrl.record) return;
+    const last = ctrl.record.moves.length;
+    navigate({ first: 0, last, prev: (viewPly ?? last) - 1, next: (viewPly ?? last) + 1 }[where]);
+  };
+}
 
 // Typed moves: the chosen notation first, then English (so "Nf3" works with any setting).
 function typedMove(text) {
@@ -511,10 +517,10 @@ function lookOfBoard(el) {
 
 function applySettings() {
   document.documentElement.dataset.theme = settings.theme;
-  lookOfBoard(board.element);
+  lookOfBoard(board?.element);
   lookOfBoard(document.getElementById('an-board'));
   setSoundEnabled(settings.sound);
-  board.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
+  board?.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
 }
 $('open-settings').addEventListener('click', () => {
   const f = $('settings-form');
@@ -724,12 +730,14 @@ function renderFinished() {
 // the start position of a game with no moves yet, the board shows it and takes the first move before
 // the rules have loaded (it is played once they have). 'escaque-game-ready': the game is loaded.
 function markInteractive() {
-  if (!board.element) return;
+  if (!board?.element) return;
   if (document.body.dataset.ready !== 'true' && !earlyView?.interactive.match(/^(white|black)$/)) return;
   if (!performance.getEntriesByName('escaque-interactive').length) performance.mark('escaque-interactive');
 }
 // The board draws the position before the rules have loaded (it needs them only to take moves).
 function attachBoard() {
+  board = new BoardView($('board-slot'));
+  wireBoard();
   performance.mark('escaque-board-loaded');
 }
 
@@ -931,6 +939,11 @@ async function main() {
     $('status').textContent = `Could not load the chess module: ${e.message}`;
     return;
   }
+  // The rules build their attack tables on their first position (≈ 25 ms of a desktop's CPU, in
+  // WebAssembly's baseline tier: four times that on a phone): here, in a task of its own, rather than
+  // inside the game's start-up below.
+  await yieldToBrowser();
+  new Chess().dispose();
   await yieldToBrowser();
   engineReady = await engineAvailable();
   // Whatever storage holds (damaged, older, unreadable), the app starts: a fresh game at worst.
