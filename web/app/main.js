@@ -15,7 +15,8 @@ import { saveResult, showRecovery, wireRecovery } from './problems-view.js';
 import { TabOwner } from './tab-owner.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
-import { hideStartScreen, setUpStartScreen, showStartScreen } from './start-screen.js';
+import { hideStartScreen, showStartScreen } from './start-screen.js';
+import { onStartChoice, saved, settings } from './early-layout.js';
 import { drawMaterial, material } from './material.js';
 import { loadOpenings, openingOf } from './openings.js';
 import { fillMoveNavs } from './move-nav.js';
@@ -25,8 +26,8 @@ const $ = (id) => document.getElementById(id);
 fillMoveNavs();
 const COLOR = { w: 'White', b: 'Black' };
 
-const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: false, sound: true, casualDraws: false,
-  startChoice: null, boardTheme: '', pieceSet: '', coordinates: true });
+// The settings and the stored game's JSON were read, and the first screen's layout drawn, by
+// early-layout.js, before the package and this module were evaluated.
 const clock = new Clock();
 const ctrl = new GameController(clock);
 const clockView = new ClockView($('clock-top'), $('clock-bottom'));
@@ -775,30 +776,12 @@ function showEarlyPosition(saved) {
   }
 }
 
-// What the page will look like once the game is loaded, drawn from the stored record before the rules
-// have loaded, so that nothing moves when they arrive (Lighthouse's layout shift): clock boxes only for
-// a timed game (the page's default is untimed, a first visit's game), the start screen when no game is
-// in progress (a first visit, or the last game is over; its choices wait for the rules).
-function earlyLayout(saved) {
-  const timed = saved && saved.tc && saved.tc.untimed !== true;
-  for (const id of ['clock-top', 'clock-bottom']) $(id).classList.toggle('untimed', !timed);
-  setUpStartScreen({ settings, save: () => store.saveSettings(settings), act: startChoice });
-  if (!saved || (saved.ending !== null && saved.ending !== undefined)) showStartScreen();
-  document.body.dataset.layout = 'ready';
-}
-
 // Lets the browser paint and take input between the steps of start-up, so that they run as tasks of
 // their own rather than one long task (Lighthouse's Total Blocking Time counts every task's time over
 // 50 ms). scheduler.yield() resumes ahead of other queued work; setTimeout where it does not exist.
 function yieldToBrowser() {
   if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-// The stored game's JSON, read without the rules (for showEarlyPosition); null if none or unreadable.
-function storedJson() {
-  const { text } = store.readText(store.KEYS.current);
-  try { return text === null ? null : JSON.parse(text); } catch { return null; }
 }
 
 // What storage holds, read back (recovery.js): the good parts are used, the rest is reported and its raw
@@ -832,6 +815,7 @@ const FIRST_GAME = { opponent: 'human', color: 'w', level: 'club', casual: true,
 // The start screen's choices (start-screen.js); one made before the game has loaded waits for it.
 let markStarted;
 const gameLoaded = new Promise((resolve) => { markStarted = resolve; });
+onStartChoice(startChoice);
 async function startChoice({ mode, level, color }) {
   await gameLoaded;
   if (mode === 'analysis') { openAnalysis(); return; }
@@ -927,9 +911,7 @@ async function main() {
   await yieldToBrowser();
   performance.mark('escaque-main');
   attachBoard();
-  const saved = storedJson();
   showEarlyPosition(saved);
-  earlyLayout(saved);
   applySettings();
   markInteractive();
   try {
