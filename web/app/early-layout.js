@@ -7,10 +7,12 @@
 // From storage, without the rules: the settings (the colour theme among them) and the stored game's
 // JSON. The layout the loaded game will have, so that nothing moves when it loads (Lighthouse's layout
 // shift): clock boxes only for a timed game (the page's default is untimed, a first visit's game), the
-// start screen when no game is in progress (a first visit, or the last game is over). The start
-// screen's buttons work from here: a choice made before main.js has taken over waits for it.
+// start screen when no game is in progress (a first visit, or the last game is over); the move-step
+// buttons. The start screen's buttons work from here: a choice made before main.js has taken over
+// waits for it.
 import * as store from './storage.js';
 import { setUpStartScreen, showStartScreen } from './start-screen.js';
+import { fillMoveNavs } from './move-nav.js';
 
 /** The app's settings (main.js changes and saves this very object). */
 export const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: false, sound: true,
@@ -32,6 +34,9 @@ export function onStartChoice(act) {
 
 const $ = (id) => document.getElementById(id);
 document.documentElement.dataset.theme = settings.theme;
+// The move-step buttons (« ‹ › ») before the panel is shown: made later, they pushed what is under them
+// down (a layout shift); main.js and the analysis board wire them by id.
+fillMoveNavs();
 const timed = saved && saved.tc && saved.tc.untimed !== true;
 for (const id of ['clock-top', 'clock-bottom']) $(id).classList.toggle('untimed', !timed);
 setUpStartScreen({ settings, save: () => store.saveSettings(settings),

@@ -19,11 +19,8 @@ import { hideStartScreen, showStartScreen } from './start-screen.js';
 import { onStartChoice, saved, settings } from './early-layout.js';
 import { drawMaterial, material } from './material.js';
 import { loadOpenings, openingOf } from './openings.js';
-import { fillMoveNavs } from './move-nav.js';
 
 const $ = (id) => document.getElementById(id);
-// The move-step buttons (« ‹ › ») first: they are wired below and by the analysis board.
-fillMoveNavs();
 const COLOR = { w: 'White', b: 'Black' };
 
 // The settings and the stored game's JSON were read, and the first screen's layout drawn, by
