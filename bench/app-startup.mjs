@@ -10,10 +10,12 @@
 // person does: in every cold visit a move (e2-e4, two clicks) is made on the board the moment the app
 // marks it interactive ('escaque-interactive'), and the page records (performance.now(), from the
 // navigation's start) the first click's arrival, when the board took the move (its `premove` event
-// before the rules have loaded, its `move` event after) and when the game played it. The bar is judged
-// on "taken", which includes the test driver's own latency (noticing the mark, then four mouse events
-// through the DevTools protocol: tens of ms on a calm machine, far more on a loaded one): an upper bound
-// of when a person could have made the move. "Click to taken" is the page's own part of it.
+// before the rules have loaded, its `move` event after) and when the game played it. Between the mark
+// and the first click lies the test driver's own latency (noticing the mark, then mouse events through
+// the DevTools protocol: tens of ms on a calm machine, seconds on a loaded one), which is not the app's;
+// so the bar is judged on "a click at the mark taken at" = the mark + (taken − first click): when the
+// board takes a move whose first click arrives the moment the board is interactive. "Taken" itself, an
+// upper bound, is printed too.
 //
 // Then warm visits (one browser context, reloaded: the service worker serves the app), judged against
 // the app's bar: the board takes moves ≤ 500 ms after navigation (median of the warm visits). The bar
@@ -143,6 +145,7 @@ const gameReady = [];
 const accepted = [];
 const played = [];
 const clickToTaken = [];
+const atMark = [];
 for (let i = 0; i < visits; i++) {
   const traced = i === 0;
   const data = await coldVisit(traced);
@@ -152,6 +155,7 @@ for (let i = 0; i < visits; i++) {
   accepted.push(data.firstMove.accepted);
   played.push(data.firstMove.played);
   clickToTaken.push(data.firstMove.accepted - data.firstMove.clicked);
+  atMark.push(marks['escaque-interactive'] + data.firstMove.accepted - data.firstMove.clicked);
   console.log(`\nvisit ${i + 1}: ${data.marks.map(([n, t]) => `${n.replace('escaque-', '')} ${t.toFixed(0)}`).join(', ')} ms` +
     ` (HTML received ${data.nav.responseEnd.toFixed(0)} ms); e2-e4 made at the mark: first click at ` +
     `${data.firstMove.clicked.toFixed(0)} ms, taken by the board at ${data.firstMove.accepted.toFixed(0)} ms, played at ` +
@@ -187,9 +191,9 @@ const COLD_BAR_MS = 300;
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 console.log(`\ninteractive (cold, the mark): ${summary(interactive)}; game loaded: ${summary(gameReady)}; ` +
   `load average ${loadavg()[0].toFixed(1)}`);
-console.log(`a move made at the mark (cold): taken by the board ${summary(accepted)} — bar ${COLD_BAR_MS} ms ` +
-  `${median(accepted) <= COLD_BAR_MS ? 'met' : 'NOT met'}; first click to taken ${summary(clickToTaken)}; played in the ` +
-  `game ${summary(played)}`);
+console.log(`a move clicked at the mark (cold): taken at ${summary(atMark)} — bar ${COLD_BAR_MS} ms ` +
+  `${median(atMark) <= COLD_BAR_MS ? 'met' : 'NOT met'} (first click to taken ${summary(clickToTaken)}); as the driver ` +
+  `clicked: taken ${summary(accepted)}, played in the game ${summary(played)}`);
 
 // Warm visits: the service worker answers; the bar is 500 ms to a board that takes moves.
 const BAR_MS = 500;
