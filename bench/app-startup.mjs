@@ -4,7 +4,18 @@
 // performance marks, the resource waterfall of the first visit, and a Chromium trace of the
 // renderer's main thread: its tasks in wall time and in CPU time (thread time).
 //
-//   node bench/app-startup.mjs [visits=3] [url]     (url: another server's app; default: serves its own)
+//   node bench/app-startup.mjs [visits=5] [url]     (url: another server's app; default: serves its own)
+//
+// The bar of issue 15, "board interactive on a cold first visit ≤ 300 ms median", is judged on what a
+// person does: in every cold visit a move (e2-e4, two clicks) is made on the board the moment the app
+// marks it interactive ('escaque-interactive'), and the page records (performance.now(), from the
+// navigation's start) the first click's arrival, when the board took the move (its `premove` event
+// before the rules have loaded, its `move` event after) and when the game played it. Between the mark
+// and the first click lies the test driver's own latency (noticing the mark, then mouse events through
+// the DevTools protocol: tens of ms on a calm machine, seconds on a loaded one), which is not the app's;
+// so the bar is judged on "a click at the mark taken at" = the mark + (taken − first click): when the
+// board takes a move whose first click arrives the moment the board is interactive. "Taken" itself, an
+// upper bound, is printed too.
 //
 // Then warm visits (one browser context, reloaded: the service worker serves the app), judged against
 // the app's bar: the board takes moves ≤ 500 ms after navigation (median of the warm visits). The bar
@@ -32,7 +43,7 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 // The trace events counted in "CPU by kind".
 const KINDS = /^(v8\.|V8\.|wasm\.|Layout|UpdateLayoutTree|ParseHTML|Paint|EvaluateScript|FunctionCall|MajorGC|MinorGC)/;
 
-const visits = Number(process.argv[2] ?? 3);
+const visits = Number(process.argv[2] ?? 5);
 if (!Number.isInteger(visits) || visits < 1) {
   console.error('usage: node bench/app-startup.mjs [visits]');
   process.exit(2);
@@ -43,16 +54,48 @@ const url = process.argv[3] ?? `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
 const traceFile = join(tmpdir(), `escaque-startup-${process.pid}.json`);
 
+// In the page before its own scripts: when the board first took a move (its composed `premove` or
+// `move` event) and when the game first had a move played (body[data-plies] set to 1).
+function recordFirstMove() {
+  const seen = { clicked: null, accepted: null, played: null };
+  window.__firstMove = seen;
+  const taken = () => { seen.accepted ??= performance.now(); };
+  window.addEventListener('pointerdown', (e) => { seen.clicked ??= e.timeStamp; }, true);
+  window.addEventListener('premove', taken, true);
+  window.addEventListener('move', taken, true);
+  new MutationObserver(() => {
+    if (document.body?.dataset.plies === '1') seen.played ??= performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-plies'] });
+}
+
 async function coldVisit(trace) {
   const context = await browser.newContext();
+  await context.addInitScript(recordFirstMove);
   const page = await context.newPage();
   if (trace) await browser.startTracing(page, { path: traceFile, categories: CATEGORIES });
-  await page.goto(url);
-  // Until the board takes moves and the game is loaded (since the board takes a first move before the
-  // rules have loaded, 'escaque-interactive' can come first; 'escaque-game-ready' marks the game).
-  await page.waitForFunction(() => performance.getEntriesByName('escaque-interactive').length > 0 &&
-    document.body.dataset.ready === 'true', null, { timeout: 30_000 });
+  await page.goto(url, { waitUntil: 'commit' });
+  // The move, as soon as the board takes moves (since the board takes a first move before the rules
+  // have loaded, 'escaque-interactive' can come before the game is loaded: 'escaque-game-ready').
+  // The mark and where e2 and e4 are, in one round trip (tests/browser/app-helpers.mjs's clickMove asks
+  // three times); the board shows White at the bottom on a first visit.
+  const at = await (await page.waitForFunction(() => {
+    if (!performance.getEntriesByName('escaque-interactive').length) return null;
+    const r = document.querySelector('escaque-board-core').shadowRoot.querySelector('.board').getBoundingClientRect();
+    const centre = (file, rank) => ({ x: r.left + (file + 0.5) * r.width / 8, y: r.top + (7.5 - rank) * r.height / 8 });
+    return { from: centre(4, 1), to: centre(4, 3) };
+  }, null, { timeout: 30_000, polling: 'raf' })).jsonValue();
+  await page.mouse.click(at.from.x, at.from.y);
+  await page.mouse.click(at.to.x, at.to.y);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && window.__firstMove.played !== null,
+    null, { timeout: 30_000 }).catch(async (e) => {
+    const state = await page.evaluate(() => ({ ...window.__firstMove, plies: document.body.dataset.plies,
+      ready: document.body.dataset.ready, premove: document.querySelector('escaque-board-core')?.state.premove }));
+    throw new Error(`the move made at the interactive mark was not played: ${JSON.stringify(state)} (${e.message})`);
+  });
+  const moveText = (await page.textContent('#move-list')).trim();
+  if (moveText !== 'e4') throw new Error(`the move made at the interactive mark was not played as e4: "${moveText}"`);
   const data = await page.evaluate(() => ({
+    firstMove: window.__firstMove,
     marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
     nav: performance.getEntriesByType('navigation')[0].toJSON(),
     resources: performance.getEntriesByType('resource').map((r) => ({ path: new URL(r.name).pathname,
@@ -99,14 +142,24 @@ console.log(`escaque app start-up, ${visits} cold visit(s) of ${url}; ` +
   `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
 const interactive = [];
 const gameReady = [];
+const accepted = [];
+const played = [];
+const clickToTaken = [];
+const atMark = [];
 for (let i = 0; i < visits; i++) {
   const traced = i === 0;
   const data = await coldVisit(traced);
   const marks = Object.fromEntries(data.marks);
   interactive.push(marks['escaque-interactive']);
   gameReady.push(marks['escaque-game-ready'] ?? marks['escaque-interactive']);
+  accepted.push(data.firstMove.accepted);
+  played.push(data.firstMove.played);
+  clickToTaken.push(data.firstMove.accepted - data.firstMove.clicked);
+  atMark.push(marks['escaque-interactive'] + data.firstMove.accepted - data.firstMove.clicked);
   console.log(`\nvisit ${i + 1}: ${data.marks.map(([n, t]) => `${n.replace('escaque-', '')} ${t.toFixed(0)}`).join(', ')} ms` +
-    ` (HTML received ${data.nav.responseEnd.toFixed(0)} ms)`);
+    ` (HTML received ${data.nav.responseEnd.toFixed(0)} ms); e2-e4 made at the mark: first click at ` +
+    `${data.firstMove.clicked.toFixed(0)} ms, taken by the board at ${data.firstMove.accepted.toFixed(0)} ms, played at ` +
+    `${data.firstMove.played.toFixed(0)} ms`);
   if (!traced) continue;
   const sorted = [...data.resources].sort((a, b) => a.start - b.start);
   const loaded = marks['escaque-game-ready'] ?? marks['escaque-interactive'];
@@ -134,8 +187,13 @@ const summary = (list) => {
   const sorted = [...list].sort((a, b) => a - b);
   return `median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, range ${sorted[0].toFixed(0)}–${sorted.at(-1).toFixed(0)} ms`;
 };
-console.log(`\ninteractive (cold): ${summary(interactive)}; game loaded: ${summary(gameReady)}; ` +
+const COLD_BAR_MS = 300;
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+console.log(`\ninteractive (cold, the mark): ${summary(interactive)}; game loaded: ${summary(gameReady)}; ` +
   `load average ${loadavg()[0].toFixed(1)}`);
+console.log(`a move clicked at the mark (cold): taken at ${summary(atMark)} — bar ${COLD_BAR_MS} ms ` +
+  `${median(atMark) <= COLD_BAR_MS ? 'met' : 'NOT met'} (first click to taken ${summary(clickToTaken)}); as the driver ` +
+  `clicked: taken ${summary(accepted)}, played in the game ${summary(played)}`);
 
 // Warm visits: the service worker answers; the bar is 500 ms to a board that takes moves.
 const BAR_MS = 500;

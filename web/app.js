@@ -1,8 +1,10 @@
 // The escaque app's entry point (web/index.html loads it bundled: dist/app-bundle.js, made by
 // scripts/bundle-app.mjs); the app itself is in web/app/.
 //
-// The rules' WebAssembly starts compiling first (app/start-rules.js), before the app's modules are
-// evaluated: ES modules run in import order, so the init() there is under way while the app's
-// modules run. main.js awaits the same init().
+// ES modules run in import order. First the first screen's layout from storage (app/early-layout.js:
+// no rules needed), so that the browser can paint it while the rest is evaluated; then the rules'
+// WebAssembly starts compiling (app/start-rules.js), before the app's modules are evaluated, so the
+// init() there is under way while they run. main.js awaits the same init().
+import './app/early-layout.js';
 import './app/start-rules.js';
 import './app/main.js';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { useServedChromium } from './harness.mjs';
-import { clickMove, newGame } from './app-helpers.mjs';
+import { clickMove, newGame, typeMoves, waitForResult } from './app-helpers.mjs';
 
 const env = useServedChromium();
 
@@ -38,5 +38,32 @@ describe('phone layout, 390x844', { timeout: 120_000 }, () => {
     await clickMove(page, 'e2', 'e4');
     await page.waitForFunction(() => Number(document.body.dataset.plies) >= 1);
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the move needed no scrolling');
+  });
+
+  // The header once had Rematch as a fourth button, which wrapped it to two rows at 390 px after
+  // every game; Rematch is under the result now.
+  test('after a game: Rematch visible without scrolling, the header still one row', async () => {
+    await newGame(page, { opponent: 'human' });
+    await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
+    await waitForResult(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const layout = await page.evaluate(() => {
+      const box = (el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+      const top = document.querySelector('.top');
+      return { header: box(top), rows: new Set([...top.querySelectorAll('h1, button')].map((el) => Math.round(box(el).top / 8))).size,
+        buttons: [...top.querySelectorAll('button')].filter((b) => !b.hidden).map((b) => b.textContent.trim()),
+        rematch: box(document.getElementById('rematch')), rematchShown: !document.getElementById('rematch').hidden,
+        width: document.documentElement.scrollWidth };
+    });
+    assert.equal(layout.rematchShown, true, 'Rematch is offered');
+    assert.ok(layout.rematch.top >= 0 && layout.rematch.bottom <= 844 && layout.rematch.right <= 390,
+      `Rematch on screen: ${JSON.stringify(layout.rematch)}`);
+    assert.equal(layout.rows, 1, `the header's title and buttons are one row: ${layout.buttons.join(', ')}`);
+    assert.ok(layout.header.bottom - layout.header.top < 60, `the header is one row (${layout.header.bottom - layout.header.top} px)`);
+    assert.equal(layout.width, 390, 'no sideways scrolling');
+    // And it works from there: the dialog opens with the colours swapped.
+    await page.click('#rematch');
+    await page.waitForSelector('#new-game-dialog[open]');
+    await page.click('#ng-cancel');
   });
 });

@@ -1,5 +1,6 @@
 // The opening table (web/app/openings.txt) and its index (web/app/openings.js): every line is well
-// formed and legal, every position is named once, transpositions and later moves keep the name.
+// formed and legal, every position is named once, transpositions and later moves keep the name; the
+// index the app reads (web/app/openings-index.json, made by scripts/openings-index.mjs) is the table's.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, test } from 'node:test';
@@ -16,7 +17,7 @@ describe('opening table', { timeout: 60_000 }, () => {
     await init();
     openings = await import('../../web/app/openings.js');
     entries = openings.parseOpenings(TEXT);
-    index = await openings.indexOpenings(entries);
+    index = openings.indexOpenings(entries, Chess);
   });
 
   const name = (moves) => {
@@ -59,7 +60,21 @@ describe('opening table', { timeout: 60_000 }, () => {
   test('a bad line is refused with its line number', async () => {
     assert.throws(() => openings.parseOpenings('Z00\tNowhere\te4\n'), /line 1: "Z00" is not an ECO code/);
     assert.throws(() => openings.parseOpenings('# c\nC20 no tabs e4 e5\n'), /line 2: expected ECO, name and moves/);
-    await assert.rejects(openings.indexOpenings(openings.parseOpenings('C20\tBad\te4 e5 Ke3\n')),
+    assert.throws(() => openings.indexOpenings(openings.parseOpenings('C20\tBad\te4 e5 Ke3\n'), Chess),
       /openings line 1 \(Bad\): Ke3: /);
+  });
+
+  test('the index the app reads is the table\'s, up to date, and read back whole', async () => {
+    const committed = readFileSync(new URL('../../web/app/openings-index.json', import.meta.url), 'utf8');
+    const { currentIndexText } = await import('../../scripts/openings-index.mjs');
+    assert.equal(committed, await currentIndexText(),
+      'web/app/openings-index.json is out of date with openings.txt: run node scripts/openings-index.mjs');
+    assert.deepEqual(openings.readIndex(JSON.parse(committed)), index);
+  });
+
+  test('a malformed index row is refused with its number', () => {
+    assert.throws(() => openings.readIndex({}), /expected an array/);
+    assert.throws(() => openings.readIndex([['k', 'C20', 'Ok'], ['k', 'C20']]), /row 2: expected \[position, ECO, name\]/);
+    assert.throws(() => openings.readIndex([['k', 5, 'x']]), /row 1: /);
   });
 });

@@ -1,6 +1,6 @@
 // The app: wires the game controller, the clock, the board, the move list,
 // the engine and the dialogs to the page (web/index.html).
-import { init } from 'escaque';
+import { Chess, init } from 'escaque';
 import { BoardView } from './board-view.js';
 import { Clock } from './clock.js';
 import { ClockView } from './clock-view.js';
@@ -15,19 +15,21 @@ import { saveResult, showRecovery, wireRecovery } from './problems-view.js';
 import { TabOwner } from './tab-owner.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
-import { hideStartScreen, setUpStartScreen, showStartScreen } from './start-screen.js';
+import { hideStartScreen, showStartScreen } from './start-screen.js';
+import { onStartChoice, saved, settings } from './early-layout.js';
 import { drawMaterial, material } from './material.js';
 import { loadOpenings, openingOf } from './openings.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOR = { w: 'White', b: 'Black' };
 
-const settings = store.loadSettings({ language: 'en', theme: 'auto', hints: false, sound: true, casualDraws: false,
-  startChoice: null, boardTheme: '', pieceSet: '', coordinates: true });
+// The settings and the stored game's JSON were read, and the first screen's layout drawn, by
+// early-layout.js, before the package and this module were evaluated.
 const clock = new Clock();
 const ctrl = new GameController(clock);
 const clockView = new ClockView($('clock-top'), $('clock-bottom'));
-const board = new BoardView($('board-slot'));
+// The board is built by main() (attachBoard), in a task of its own after the modules' evaluation.
+let board = null;
 const moveList = new MoveList($('move-list'));
 const engine = new EnginePlayer();
 // Which tab plays the game (tab-owner.js): a tab that does not own it shows it read-only.
@@ -218,12 +220,14 @@ function humanMove(input, language = 'en') {
 // A move made on the board before the game has started (the board takes one as soon as it shows the
 // start position, before the rules have loaded: see showEarlyPosition) is held by the board, which
 // offers it once the game's legal moves reach it (the first render after the game has started).
-board.onMove = (uci) => Boolean(ctrl.record) && humanMove(uci);
-board.onNavigate = (where) => {
-  if (!ctrl.record) return;
-  const last = ctrl.record.moves.length;
-  navigate({ first: 0, last, prev: (viewPly ?? last) - 1, next: (viewPly ?? last) + 1 }[where]);
-};
+function wireBoard() {
+  board.onMove = (uci) => Boolean(ctrl.record) && humanMove(uci);
+  board.onNavigate = (where) => {
+    if (!ctrl.record) return;
+    const last = ctrl.record.moves.length;
+    navigate({ first: 0, last, prev: (viewPly ?? last) - 1, next: (viewPly ?? last) + 1 }[where]);
+  };
+}
 
 // Typed moves: the chosen notation first, then English (so "Nf3" works with any setting).
 function typedMove(text) {
@@ -511,10 +515,10 @@ function lookOfBoard(el) {
 
 function applySettings() {
   document.documentElement.dataset.theme = settings.theme;
-  lookOfBoard(board.element);
+  lookOfBoard(board?.element);
   lookOfBoard(document.getElementById('an-board'));
   setSoundEnabled(settings.sound);
-  board.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
+  board?.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
 }
 $('open-settings').addEventListener('click', () => {
   const f = $('settings-form');
@@ -724,12 +728,14 @@ function renderFinished() {
 // the start position of a game with no moves yet, the board shows it and takes the first move before
 // the rules have loaded (it is played once they have). 'escaque-game-ready': the game is loaded.
 function markInteractive() {
-  if (!board.element) return;
+  if (!board?.element) return;
   if (document.body.dataset.ready !== 'true' && !earlyView?.interactive.match(/^(white|black)$/)) return;
   if (!performance.getEntriesByName('escaque-interactive').length) performance.mark('escaque-interactive');
 }
 // The board draws the position before the rules have loaded (it needs them only to take moves).
 function attachBoard() {
+  board = new BoardView($('board-slot'));
+  wireBoard();
   performance.mark('escaque-board-loaded');
 }
 
@@ -767,30 +773,12 @@ function showEarlyPosition(saved) {
   }
 }
 
-// What the page will look like once the game is loaded, drawn from the stored record before the rules
-// have loaded, so that nothing moves when they arrive (Lighthouse's layout shift): clock boxes only for
-// a timed game (the page's default is untimed, a first visit's game), the start screen when no game is
-// in progress (a first visit, or the last game is over; its choices wait for the rules).
-function earlyLayout(saved) {
-  const timed = saved && saved.tc && saved.tc.untimed !== true;
-  for (const id of ['clock-top', 'clock-bottom']) $(id).classList.toggle('untimed', !timed);
-  setUpStartScreen({ settings, save: () => store.saveSettings(settings), act: startChoice });
-  if (!saved || (saved.ending !== null && saved.ending !== undefined)) showStartScreen();
-  document.body.dataset.layout = 'ready';
-}
-
 // Lets the browser paint and take input between the steps of start-up, so that they run as tasks of
 // their own rather than one long task (Lighthouse's Total Blocking Time counts every task's time over
 // 50 ms). scheduler.yield() resumes ahead of other queued work; setTimeout where it does not exist.
 function yieldToBrowser() {
   if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-// The stored game's JSON, read without the rules (for showEarlyPosition); null if none or unreadable.
-function storedJson() {
-  const { text } = store.readText(store.KEYS.current);
-  try { return text === null ? null : JSON.parse(text); } catch { return null; }
 }
 
 // What storage holds, read back (recovery.js): the good parts are used, the rest is reported and its raw
@@ -824,6 +812,7 @@ const FIRST_GAME = { opponent: 'human', color: 'w', level: 'club', casual: true,
 // The start screen's choices (start-screen.js); one made before the game has loaded waits for it.
 let markStarted;
 const gameLoaded = new Promise((resolve) => { markStarted = resolve; });
+onStartChoice(startChoice);
 async function startChoice({ mode, level, color }) {
   await gameLoaded;
   if (mode === 'analysis') { openAnalysis(); return; }
@@ -919,9 +908,7 @@ async function main() {
   await yieldToBrowser();
   performance.mark('escaque-main');
   attachBoard();
-  const saved = storedJson();
   showEarlyPosition(saved);
-  earlyLayout(saved);
   applySettings();
   markInteractive();
   try {
@@ -931,6 +918,11 @@ async function main() {
     $('status').textContent = `Could not load the chess module: ${e.message}`;
     return;
   }
+  // The rules build their attack tables on their first position (≈ 25 ms of a desktop's CPU, in
+  // WebAssembly's baseline tier: four times that on a phone): here, in a task of its own, rather than
+  // inside the game's start-up below.
+  await yieldToBrowser();
+  new Chess().dispose();
   await yieldToBrowser();
   engineReady = await engineAvailable();
   // Whatever storage holds (damaged, older, unreadable), the app starts: a fresh game at worst.
@@ -964,7 +956,7 @@ async function main() {
     renderFinished();
     newGameUi().catch(() => { /* retried when the dialog is asked for */ });
     import('./offline.js').then((m) => m.registerServiceWorker(), () => { /* no offline support this visit */ });
-    loadOpenings(yieldToBrowser).then((index) => {
+    loadOpenings().then((index) => {
       if (!index) return;
       openingIndex = index;
       render();

@@ -1,13 +1,11 @@
-// The opening's name and ECO code as the game goes: the table web/app/openings.txt (typed from
-// published opening theory), fetched after the board takes moves (it is not needed to play: the
-// first visit stays small) and indexed by position, so that transpositions are named too. A game is
-// named by the last of its positions found in the table.
-import { Chess } from 'escaque';
-
-const TABLE_URL = new URL('./openings.txt', import.meta.url);
-// The index is built in slices of at most SLICE_MS of work, between which the page runs (slices of 40
-// lines were tasks of 60–140 ms on the loaded test machine; time-boxed, none reaches 50 ms).
-const SLICE_MS = 8;
+// The opening's name and ECO code as the game goes. The table, web/app/openings.txt (typed from published
+// opening theory), is indexed by position, so that transpositions are named too. Indexing plays every
+// line's moves (about 2,000 SAN moves through the rules): ≈ 1 s of a phone's main thread, so it is done
+// once, ahead of time, by scripts/openings-index.mjs, into web/app/openings-index.json (committed; the
+// test tests/node/app-openings.test.mjs fails when it is out of date with the table). The app fetches
+// that file after the board takes moves (it is not needed to play: the first visit stays small) and only
+// reads it into a Map. A game is named by the last of its positions found in the table.
+const INDEX_URL = new URL('./openings-index.json', import.meta.url);
 
 /** The table's lines as entries: [{eco, name, moves: string[], line}]; an Error naming the line when one is bad. */
 export function parseOpenings(text) {
@@ -30,12 +28,12 @@ export function positionKey(fen) { return fen.split(' ').slice(0, 4).join(' '); 
 
 /**
  * The index: position key -> {eco, name} (the first entry listed for a position wins). Each entry's moves
- * are played from the start; an illegal one is an Error naming the table's line. `pause()` is awaited
- * between slices (the browser: a yield to the page; tests: nothing).
+ * are played from the start with `Chess` (the package's class, passed in so that the app's page, which
+ * only reads the prepared index, does not depend on it here); an illegal one is an Error naming the
+ * table's line.
  */
-export async function indexOpenings(entries, pause = async () => {}) {
+export function indexOpenings(entries, Chess) {
   const index = new Map();
-  let sliceStart = performance.now();
   for (const entry of entries) {
     const chess = new Chess();
     try {
@@ -51,22 +49,38 @@ export async function indexOpenings(entries, pause = async () => {}) {
     } finally {
       chess.dispose();
     }
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await pause();
-      sliceStart = performance.now();
-    }
   }
   return index;
 }
 
+/** The index as the JSON text of web/app/openings-index.json: [[key, eco, name], …] in the table's order. */
+export function indexJson(index) {
+  const rows = [...index].map(([key, { eco, name }]) => `  ${JSON.stringify([key, eco, name])}`);
+  return `[\n${rows.join(',\n')}\n]\n`;
+}
+
+/** web/app/openings-index.json's rows back as the index; an Error saying which row is malformed. */
+export function readIndex(rows) {
+  if (!Array.isArray(rows)) throw new Error('openings index: expected an array of [position, ECO, name] rows');
+  const index = new Map();
+  rows.forEach((row, i) => {
+    if (!Array.isArray(row) || row.length !== 3 || !row.every((f) => typeof f === 'string')) {
+      throw new Error(`openings index row ${i + 1}: expected [position, ECO, name] strings`);
+    }
+    const [key, eco, name] = row;
+    if (!index.has(key)) index.set(key, { eco, name });
+  });
+  return index;
+}
+
 let loading = null;
-/** Fetches and indexes the table once; resolves with the index (null when it cannot be had). */
-export function loadOpenings(pause) {
-  loading ??= fetch(TABLE_URL).then((r) => {
+/** Fetches the prepared index once; resolves with it (null when it cannot be had: tried again next time). */
+export function loadOpenings() {
+  loading ??= fetch(INDEX_URL).then((r) => {
     if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
-    return r.text();
-  }).then((text) => indexOpenings(parseOpenings(text), pause)).catch(() => {
-    loading = null;  // offline before the table was cached, or the like: tried again later
+    return r.json();
+  }).then(readIndex).catch(() => {
+    loading = null;  // offline before the index was cached, or the like: tried again later
     return null;
   });
   return loading;
