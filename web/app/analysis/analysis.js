@@ -8,7 +8,7 @@ import 'escaque/board/move-tree';
 
 import { BoardView } from '../board-view.js';
 import * as store from '../storage.js';
-import { downloadPgn, gameLabel, listGames, readGameAt } from './pgn-files.js';
+import { downloadPgn, gameLabel, listGamesOf, readListedGame } from './pgn-files.js';
 import { EngineLines } from './lines.js';
 import { AnalysisTree } from './tree.js';
 
@@ -33,6 +33,7 @@ export class AnalysisBoard {
   #lookOfBoard;
   #treeView = null;
   #shownGame = null;  // the tree the move list was last drawn from
+  #fileListing = null;  // the listing of a .pgn file under way: {cancel}
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
@@ -274,7 +275,7 @@ export class AnalysisBoard {
     $('an-file').addEventListener('change', async () => {
       const file = $('an-file').files?.[0];
       if (!file) return;
-      this.#openFile(await file.text(), file.name);
+      this.#openFile(file);
       $('an-file').value = '';
     });
     document.addEventListener('keydown', (e) => {
@@ -304,42 +305,86 @@ export class AnalysisBoard {
     }
   }
 
-  /** A .pgn file: one game opens at once; several are listed to pick from. */
-  #openFile(text, name) {
+  /**
+   * A .pgn file, of any size: a Worker reads it (pgn-files.js) and the games are listed as they come,
+   * with the share of the file read; one game alone opens at once. The page does only the listing:
+   * each batch of games is one short task.
+   */
+  #openFile(file) {
+    this.#fileListing?.cancel();
+    const name = file.name || 'The file';
+    const entries = [];  // by index: {index, offset, line, column, tags} | {..., error}
+    const list = $('an-games-list');
+    const progress = $('an-games-progress');
+    const count = $('an-games-count');
+    list.replaceChildren();
     $('an-games').hidden = true;
-    let games;
-    try {
-      games = listGames(text);
-    } catch (e) {
-      this.#loadError(`${name} cannot be read: ${e.message}`);
-      return;
-    }
-    if (games.length === 0) { this.#loadError(`${name} holds no game.`); return; }
-    this.#loadError('');
-    const good = games.filter((g) => !g.error);
-    if (games.length === 1 && good.length === 1) { this.#openGameAt(text, 0); return; }
-    const items = games.map((g) => {
-      const li = document.createElement('li');
-      if (g.error) {
-        li.textContent = `Game ${g.index + 1} cannot be read: ${g.error}`;
-        li.className = 'error';
+    progress.hidden = false;
+    progress.value = 0;
+    count.textContent = '';
+    $('an-games-status').textContent = `Reading ${name}…`;
+    let focused = false;
+    const show = (games, bytes) => {
+      const items = games.map((g) => {
+        entries[g.index] = g;
+        const li = document.createElement('li');
+        if (g.error) {
+          li.textContent = `Game ${g.index + 1} cannot be read: ${g.error}`;
+          li.className = 'error';
+          return li;
+        }
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.dataset.index = String(g.index);
+        b.textContent = gameLabel(g);
+        li.append(b);
         return li;
+      });
+      list.append(...items);
+      progress.value = file.size ? Math.min(1, bytes / file.size) : 1;
+      count.textContent = `${entries.length.toLocaleString('en')} games read (${Math.floor(progress.value * 100)} %)`;
+      if (entries.length > 1 || entries[0]?.error) {
+        this.#loadError('');
+        $('an-games').hidden = false;
+        if (!focused) { focused = true; list.querySelector('button')?.focus(); }
       }
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = gameLabel(g);
-      b.addEventListener('click', () => this.#openGameAt(text, g.index));
-      li.append(b);
-      return li;
+    };
+    const listing = { file, entries };
+    const cancel = listGamesOf(file, {
+      onGames: show,
+      onDone: (n) => {
+        this.#fileListing = null;
+        progress.hidden = true;
+        count.textContent = '';
+        if (n === 0) { $('an-games-status').textContent = ''; this.#loadError(`${name} holds no game.`); return; }
+        if (n === 1 && !entries[0].error) {
+          $('an-games-status').textContent = '';
+          $('an-games').hidden = true;
+          this.#openGameAt(listing, 0);
+          return;
+        }
+        const bad = entries.filter((g) => g.error).length;
+        $('an-games-status').textContent = `${name}: ${n.toLocaleString('en')} games`
+          + (bad ? ` (${bad.toLocaleString('en')} cannot be read)` : '') + '.';
+      },
+      onFailed: (message) => {
+        this.#fileListing = null;
+        progress.hidden = true;
+        $('an-games-status').textContent = '';
+        this.#loadError(`${name} cannot be read: ${message}`);
+      },
     });
-    $('an-games-list').replaceChildren(...items);
-    $('an-games').hidden = false;
-    $('an-games-list').querySelector('button')?.focus();
+    this.#fileListing = { cancel, ...listing };
+    list.onclick = (e) => {
+      const b = e.target.closest('button[data-index]');
+      if (b) this.#openGameAt(listing, Number(b.dataset.index));
+    };
   }
 
-  #openGameAt(text, index) {
+  /** Game `index` of a listed file, read from its slice of the file. */
+  async #openGameAt({ file, entries }, index) {
     try {
-      const tree = new AnalysisTree(readGameAt(text, index));
+      const tree = new AnalysisTree(await readListedGame(file, entries[index], entries[index + 1]?.offset));
       this.#loadError('');
       this.#replace(tree);
       this.#orientation = 'w';
@@ -349,4 +394,5 @@ export class AnalysisBoard {
       this.#loadError(`Game ${index + 1} cannot be opened: ${e.message}`);
     }
   }
+
 }
