@@ -48,8 +48,14 @@ async function trace(cdp, during) {
   const events = parsed.traceEvents ?? parsed;
   const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .map((e) => `${e.pid}:${e.tid}`));
-  const tasks = events.filter((e) => e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`) && e.dur);
-  return { value, tasks };
+  const onMain = events.filter((e) => mains.has(`${e.pid}:${e.tid}`) && e.dur);
+  const tasks = onMain.filter((e) => e.name === 'RunTask');
+  // What the longest tasks (by CPU) spent their time on: their biggest inner events.
+  const inside = (t) => onMain.filter((e) => e !== t && e.name !== 'RunTask' && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur)
+    .sort((a, b) => b.dur - a.dur).slice(0, 3).map((e) => `${e.name}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${(e.dur / 1000).toFixed(0)} ms`);
+  const longest = [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 3)
+    .map((t) => `${((t.tdur ?? 0) / 1000).toFixed(0)} ms CPU (${inside(t).join(', ')})`);
+  return { value, tasks, longest };
 }
 
 try {
@@ -70,7 +76,7 @@ try {
   const done = `games-${games}.pgn: ${games.toLocaleString('en')} games.`;
   for (let run = 1; run <= runs; run++) {
     await page.evaluate(() => { window.__longTasks = []; document.getElementById('an-games-status').textContent = ''; });
-    const { value: ms, tasks } = await trace(cdp, async () => {
+    const { value: ms, tasks, longest } = await trace(cdp, async () => {
       const started = Date.now();
       await page.setInputFiles('#an-file', file);
       await page.waitForFunction((text) => document.getElementById('an-games-status').textContent === text, done,
@@ -85,6 +91,7 @@ try {
       `${JSON.stringify(longTasks)}; main-thread tasks in the trace: ${tasks.length}, longest ${wallMax.toFixed(1)} ms wall, ` +
       `${cpuMax.toFixed(1)} ms CPU; over 50 ms: ${tasks.filter((t) => t.dur > 50_000).length} by wall time, ` +
       `${tasks.filter((t) => (t.tdur ?? 0) > 50_000).length} by CPU time; load ${loadavg()[0].toFixed(2)}`);
+    console.log(`  longest by CPU: ${longest.join('; ')}`);
   }
   // Before: the whole file's text listed on the main thread, as web/app/analysis/pgn-files.js did.
   const before = await page.evaluate(async () => {

@@ -37,11 +37,11 @@ describe('a PGN file of 10,000 games', { timeout: 300_000 }, () => {
       // Each change of the list: how many games it shows and the progress bar's value then.
       await page.evaluate(() => {
         window.__listing = [];
-        const list = document.getElementById('an-games-list');
+        const items = document.getElementById('an-games-list').getElementsByTagName('li');
         const progress = document.getElementById('an-games-progress');
         new MutationObserver(() => {
-          window.__listing.push({ items: list.childElementCount, progress: progress.value, shown: !progress.hidden });
-        }).observe(list, { childList: true });
+          window.__listing.push({ items: items.length, progress: progress.value, shown: !progress.hidden });
+        }).observe(document.getElementById('an-games-list'), { childList: true, subtree: true });
       });
       await page.setInputFiles('#an-file', file);
       await page.waitForFunction(() => /games/.test(document.getElementById('an-games-status').textContent)
@@ -61,6 +61,10 @@ describe('a PGN file of 10,000 games', { timeout: 300_000 }, () => {
 
       const labels = await page.$$eval('#an-games-list li', (lis) => lis.map((li) => li.textContent));
       assert.equal(labels.length, GAMES);
+      // Listed 500 to a list (the lists out of view are not laid out), each named by its range.
+      const lists = await page.$$eval('#an-games-list > ol', (ols) => ols.map((ol) => [ol.start, ol.childElementCount, ol.getAttribute('aria-label')]));
+      assert.equal(lists.length, GAMES / 500);
+      assert.deepEqual(lists[1], [501, 500, 'Games 501 to 1,000']);
       for (const i of [0, 1, 4999, 7777, GAMES - 1]) {
         const { tags } = pgn.expected(i);
         assert.equal(labels[i], `${i + 1}. ${tags.White} – ${tags.Black}, ${tags.Result}, 2026.11.26, Random games`);

@@ -16,6 +16,10 @@ const $ = (id) => document.getElementById(id);
 const KEY = 'escaque.app.analysis';
 const FEN_LIKE = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}\s+[wb]\b/;
 const RESTART_MS = 120;  // navigation in quick steps (a held arrow key) restarts the search once
+const ITEMS_PER_FRAME = 150;  // games of a .pgn file listed per animation frame
+// The games of a file are listed in lists of this many (one <ol> each): a list out of view is not
+// laid out (content-visibility), so adding games to a long file's listing costs the last list only.
+const GAMES_PER_LIST = 500;
 
 export class AnalysisBoard {
   #engine;
@@ -307,13 +311,15 @@ export class AnalysisBoard {
 
   /**
    * A .pgn file, of any size: a Worker reads it (pgn-files.js) and the games are listed as they come,
-   * with the share of the file read; one game alone opens at once. The page does only the listing:
-   * each batch of games is one short task.
+   * with the share of the file read; one game alone opens at once. The page only lists: at most
+   * ITEMS_PER_FRAME games a frame, so that a frame's work (making the items, styling and laying them
+   * out) stays short however fast the Worker reads.
    */
   #openFile(file) {
     this.#fileListing?.cancel();
     const name = file.name || 'The file';
     const entries = [];  // by index: {index, offset, line, column, tags} | {..., error}
+    const queue = [];    // received, not listed yet
     const list = $('an-games-list');
     const progress = $('an-games-progress');
     const count = $('an-games-count');
@@ -324,57 +330,86 @@ export class AnalysisBoard {
     count.textContent = '';
     $('an-games-status').textContent = `Reading ${name}…`;
     let focused = false;
-    const show = (games, bytes) => {
-      const items = games.map((g) => {
-        entries[g.index] = g;
-        const li = document.createElement('li');
-        if (g.error) {
-          li.textContent = `Game ${g.index + 1} cannot be read: ${g.error}`;
-          li.className = 'error';
-          return li;
-        }
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.dataset.index = String(g.index);
-        b.textContent = gameLabel(g);
-        li.append(b);
+    let read = 0;         // bytes the Worker has read
+    let done = null;      // the count of games, once the Worker has read the whole file
+    let frame = 0;
+    let shown = 0;        // games listed
+    const item = (g) => {
+      const li = document.createElement('li');
+      if (g.error) {
+        li.textContent = `Game ${g.index + 1} cannot be read: ${g.error}`;
+        li.className = 'error';
         return li;
-      });
-      list.append(...items);
-      progress.value = file.size ? Math.min(1, bytes / file.size) : 1;
-      count.textContent = `${entries.length.toLocaleString('en')} games read (${Math.floor(progress.value * 100)} %)`;
-      if (entries.length > 1 || entries[0]?.error) {
+      }
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.index = String(g.index);
+      b.textContent = gameLabel(g);
+      li.append(b);
+      return li;
+    };
+    const finish = (n) => {
+      this.#fileListing = null;
+      progress.hidden = true;
+      count.textContent = '';
+      if (n === 0) { $('an-games-status').textContent = ''; this.#loadError(`${name} holds no game.`); return; }
+      if (n === 1 && !entries[0].error) {
+        $('an-games-status').textContent = '';
+        $('an-games').hidden = true;
+        this.#openGameAt(listing, 0);
+        return;
+      }
+      const bad = entries.filter((g) => g.error).length;
+      $('an-games-status').textContent = `${name}: ${n.toLocaleString('en')} games`
+        + (bad ? ` (${bad.toLocaleString('en')} cannot be read)` : '') + '.';
+    };
+    const showSome = () => {
+      frame = 0;
+      for (const g of queue.splice(0, ITEMS_PER_FRAME)) {
+        let chunk = list.lastElementChild;
+        if (!chunk || chunk.childElementCount >= GAMES_PER_LIST) {
+          chunk = document.createElement('ol');
+          chunk.start = shown + 1;
+          list.append(chunk);
+        }
+        chunk.append(item(g));
+        shown++;
+        chunk.setAttribute('aria-label', `Games ${chunk.start.toLocaleString('en')} to ${shown.toLocaleString('en')}`);
+      }
+      progress.value = file.size ? Math.min(1, read / file.size) : 1;
+      count.textContent = `${shown.toLocaleString('en')} games listed (${Math.floor(progress.value * 100)} % of the file read)`;
+      if (shown > 1 || entries[0]?.error) {
         this.#loadError('');
         $('an-games').hidden = false;
         if (!focused) { focused = true; list.querySelector('button')?.focus(); }
       }
+      if (queue.length) frame = requestAnimationFrame(showSome);
+      else if (done !== null) finish(done);
     };
     const listing = { file, entries };
-    const cancel = listGamesOf(file, {
-      onGames: show,
+    const stop = listGamesOf(file, {
+      onGames: (games, bytes) => {
+        for (const g of games) entries[g.index] = g;
+        queue.push(...games);
+        read = bytes;
+        if (!frame) frame = requestAnimationFrame(showSome);
+      },
       onDone: (n) => {
-        this.#fileListing = null;
-        progress.hidden = true;
-        count.textContent = '';
-        if (n === 0) { $('an-games-status').textContent = ''; this.#loadError(`${name} holds no game.`); return; }
-        if (n === 1 && !entries[0].error) {
-          $('an-games-status').textContent = '';
-          $('an-games').hidden = true;
-          this.#openGameAt(listing, 0);
-          return;
+        done = n;
+        if (!frame) {
+          if (queue.length) frame = requestAnimationFrame(showSome);
+          else finish(n);
         }
-        const bad = entries.filter((g) => g.error).length;
-        $('an-games-status').textContent = `${name}: ${n.toLocaleString('en')} games`
-          + (bad ? ` (${bad.toLocaleString('en')} cannot be read)` : '') + '.';
       },
       onFailed: (message) => {
+        cancelAnimationFrame(frame);
         this.#fileListing = null;
         progress.hidden = true;
         $('an-games-status').textContent = '';
         this.#loadError(`${name} cannot be read: ${message}`);
       },
     });
-    this.#fileListing = { cancel, ...listing };
+    this.#fileListing = { cancel: () => { stop(); cancelAnimationFrame(frame); }, ...listing };
     list.onclick = (e) => {
       const b = e.target.closest('button[data-index]');
       if (b) this.#openGameAt(listing, Number(b.dataset.index));
