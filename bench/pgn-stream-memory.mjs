@@ -32,7 +32,7 @@ if (process.argv[2] === '--child') {
   for await (const r of readPgnStream(createReadStream(file), { headersOnly: mode === 'headers' })) {
     games++;
     if (r.error) errors++;
-    else moves += r.game.moves.length;
+    else moves += r.game.moves?.length ?? 0;
     if (games % 50 === 0) {
       const m = process.memoryUsage();
       peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
