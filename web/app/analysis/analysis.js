@@ -16,7 +16,7 @@ const $ = (id) => document.getElementById(id);
 const KEY = 'escaque.app.analysis';
 const FEN_LIKE = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}\s+[wb]\b/;
 const RESTART_MS = 120;  // navigation in quick steps (a held arrow key) restarts the search once
-const ITEMS_PER_FRAME = 150;  // games of a .pgn file listed per animation frame
+const ITEMS_PER_FRAME = 100;  // games of a .pgn file listed per animation frame
 // The games of a file are listed in lists of this many (one <ol> each): a list out of view is not
 // laid out (content-visibility), so adding games to a long file's listing costs the last list only.
 const GAMES_PER_LIST = 500;
@@ -365,16 +365,21 @@ export class AnalysisBoard {
     };
     const showSome = () => {
       frame = 0;
+      const touched = new Set();
       for (const g of queue.splice(0, ITEMS_PER_FRAME)) {
         let chunk = list.lastElementChild;
-        if (!chunk || chunk.childElementCount >= GAMES_PER_LIST) {
+        if (!chunk || shown % GAMES_PER_LIST === 0) {
           chunk = document.createElement('ol');
           chunk.start = shown + 1;
           list.append(chunk);
         }
         chunk.append(item(g));
         shown++;
-        chunk.setAttribute('aria-label', `Games ${chunk.start.toLocaleString('en')} to ${shown.toLocaleString('en')}`);
+        touched.add(chunk);
+      }
+      for (const chunk of touched) {
+        const last = chunk.start + chunk.childElementCount - 1;
+        chunk.setAttribute('aria-label', `Games ${chunk.start.toLocaleString('en')} to ${last.toLocaleString('en')}`);
       }
       progress.value = file.size ? Math.min(1, read / file.size) : 1;
       count.textContent = `${shown.toLocaleString('en')} games listed (${Math.floor(progress.value * 100)} % of the file read)`;
