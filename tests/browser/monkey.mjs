@@ -111,6 +111,7 @@ function install(kind) {
     const a = squareAt(host, orientation, from), b = squareAt(host, orientation, to);
     if (rs[4] < 0.3) return { type: 'drag', from: a, to: b, what: `drag ${from}-${to}` };
     if (rs[4] < 0.35) return { type: 'click', at: a, what: `click ${from}` };
+    if (rs[4] < 0.4) return { type: 'wheel', at: a, delta: rs[3] < 0.5 ? -120 : 120, what: `wheel on the board at ${from}` };
     return { type: 'clicks', at: [a, b], what: `click ${from} ${to}` };
   };
   const controlAction = (scope, rs) => {
@@ -127,7 +128,9 @@ function install(kind) {
       if (!moves.length) return { type: 'key', key: pick(KEYS, rs[3]), what: 'key (empty tree)' };
       return { type: 'click', at: center(pick(moves, rs[3])), what: 'click a move of the tree' };
     }
-    return { type: 'click', at: center(el), what: `click ${selectorOf(el)} "${(el.textContent || el.value || '').trim().slice(0, 30)}"` };
+    const double = rs[5] < 0.1;
+    return { type: 'click', at: center(el), double,
+      what: `${double ? 'double-' : ''}click ${selectorOf(el)} "${(el.textContent || el.value || '').trim().slice(0, 30)}"` };
   };
   const textAction = (scope, rs, legalSans) => {
     const fields = [...scope.querySelectorAll(TEXTS)].filter(visible);
@@ -291,6 +294,8 @@ function install(kind) {
   window.__monkey = kind === 'app' ? app : embed;
 }
 
+const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }, { width: 900, height: 700 }];
+
 // Sends one planned action. Pointer events and typed text go straight to the browser's input
 // (DevTools Input domain: the same trusted events a person's mouse and keyboard make), all of one
 // action sent at once and awaited together — in order, at a third of the round trips of
@@ -300,7 +305,14 @@ async function send(page, cdp, action) {
     { type, x: at.x, y: at.y, button: 'left', buttons: type === 'mouseReleased' ? 0 : 1, clickCount: 1, ...extra });
   const click = (at) => [mouse('mousePressed', at), mouse('mouseReleased', at)];
   switch (action.type) {
-    case 'click': await Promise.all(click(action.at)); break;
+    case 'click':
+      await Promise.all(action.double
+        ? [...click(action.at), mouse('mousePressed', action.at, { clickCount: 2 }), mouse('mouseReleased', action.at, { clickCount: 2 })]
+        : click(action.at));
+      break;
+    case 'wheel':
+      await cdp.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: action.at.x, y: action.at.y, deltaX: 0, deltaY: action.delta });
+      break;
     case 'clicks': await Promise.all(action.at.flatMap(click)); break;
     case 'drag': {
       const mid = { x: (action.from.x + action.to.x) / 2, y: (action.from.y + action.to.y) / 2 };
@@ -353,6 +365,12 @@ export async function runMonkey(page, { kind, seed, events, checkEvery = 100, pr
   };
   for (let i = 1; i <= events; i++) {
     const rs = Array.from({ length: 7 }, random);
+    if (random() < 0.01) {
+      // Now and then the window changes size (a phone turned, a window dragged): the board is redrawn.
+      const size = VIEWPORTS[Math.floor(rs[6] * VIEWPORTS.length)];
+      await page.setViewportSize(size);
+      log.push(`${i}: viewport ${size.width}x${size.height}`);
+    }
     t = Date.now();
     const action = await page.evaluate((r) => window.__monkey.plan(r), rs);
     lap('plan');
