@@ -4,7 +4,7 @@
 // board shows exactly the game's position (or the one navigated to), the move list is the game, the
 // clocks agree with the clock's state.
 //
-// npm test runs 1,000 events per page (MONKEY_EVENTS); `npm run test:monkey` runs 10,000 per page with
+// npm test runs 600 events per page (MONKEY_EVENTS); `npm run test:monkey` runs 10,000 per page with
 // a new seed each time (printed; docs/benchmarks.md records the runs). A failure prints the seed and
 // the last events: MONKEY_SEED=<seed> MONKEY_EVENTS=<n> node --test tests/browser/app-monkey.test.mjs
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ import { useServedChromium } from './harness.mjs';
 import { runMonkey } from './monkey.mjs';
 
 const env = useServedChromium();
-const EVENTS = Number(process.env.MONKEY_EVENTS ?? 1000);
+const EVENTS = Number(process.env.MONKEY_EVENTS ?? 600);
 const SEED = process.env.MONKEY_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31)
   : Number(process.env.MONKEY_SEED ?? 20261126);
 // Per event: a plan in the page, one to four input events; a check every 100 — at most 0.4 s each

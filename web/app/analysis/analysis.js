@@ -386,7 +386,9 @@ export class AnalysisBoard {
       if (shown > 1 || entries[0]?.error) {
         this.#loadError('');
         $('an-games').hidden = false;
-        if (!focused) { focused = true; list.querySelector('button')?.focus(); }
+        // The first game takes the focus, unless the person has moved on while the file was read.
+        const moved = ![document.body, $('an-file'), null].includes(document.activeElement);
+        if (!focused) { focused = true; if (!moved) list.querySelector('button')?.focus(); }
       }
       if (queue.length) frame = requestAnimationFrame(showSome);
       else if (done !== null) finish(done);
