@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
-import { BUNDLE, bundleApp, newerThan } from './bundle-app.mjs';
+import { BUNDLES, bundleApp, newerThan } from './bundle-app.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -96,18 +96,18 @@ async function precompress(root) {
 }
 
 // The app's script, dist/app-bundle.js, is built from web/ and dist/ (scripts/bundle-app.mjs; the build
-// makes it). For development the server keeps it current: checked when the server starts, and before
+// makes it), and so is the PGN file reader's Worker, dist/app-pgn-worker.js: one keeper each. For development the server keeps it current: checked when the server starts, and before
 // it is served, rebuilt when a file it is made of is newer. Written only when its text changes, so an
 // unchanged bundle keeps its Last-Modified (a 304 to a revalidation). Without esbuild (not installed)
 // the file is served as it is.
-function bundleKeeper(root) {
+function bundleKeeper(root, which) {
   let inputs = null;
   let builtAt = 0;  // when the sources were last read (ms since the epoch, as file times)
   let pending = null;
   const rebuild = async () => {
     const startedAt = Date.now();
-    const { code, inputs: used } = await bundleApp(root);
-    const file = join(root, BUNDLE);
+    const { code, inputs: used } = await bundleApp(root, which);
+    const file = join(root, which.out);
     let old = null;
     try {
       old = await readFile(file, 'utf8');
@@ -157,11 +157,12 @@ function reply(res, status, text) {
 const APP_DOCUMENTS = new Set(['/', '/index.html']);
 
 export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {}) {
-  const ensureBundle = bundleKeeper(root);
+  const keepers = new Map(BUNDLES.map((which) => [`/${which.out}`, bundleKeeper(root, which)]));
+  const ensureBundles = () => Promise.all([...keepers.values()].map((ensure) => ensure()));
   const server = createServer(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'method not allowed');
     const path = new URL(req.url, 'http://localhost').pathname;
-    if (path === `/${BUNDLE}`) await ensureBundle();
+    if (keepers.has(path)) await keepers.get(path)();
     const file = fileFor(path, root);
     if (!file) return reply(res, 404, 'not found');
     let info;
@@ -213,7 +214,7 @@ export function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
-      ensureBundle().then(() => precompress(root)).catch(() => { /* compressed on demand instead */ });
+      ensureBundles().then(() => precompress(root)).catch(() => { /* compressed on demand instead */ });
       resolve(server);
     });
   });

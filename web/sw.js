@@ -8,7 +8,8 @@ const VERSION = 'escaque-app-6';
 // Paths relative to this file (web/ is served at /, dist/ at /dist/): the page, the app's one script
 // (dist/app-bundle.js: the app, the board and the package's JS, built by scripts/bundle-app.mjs), and
 // what that script loads apart: the clock's Worker, the engine's Worker and its WebAssembly, the rules'
-// WebAssembly, the sounds. tests/node/app-sw.test.mjs checks that this list names every file the app loads.
+// WebAssembly, the sounds, and the analysis board's PGN file reader (dist/app-pgn-worker.js, the Worker
+// bundled with the package's PGN reader). tests/node/app-sw.test.mjs checks that this list names every file the app loads.
 const PRECACHE = [
   './',
   'index.html',
@@ -18,6 +19,7 @@ const PRECACHE = [
   'dist/app-bundle.js',
   'app/clock-worker.js',
   'app/engine-watch-worker.js',
+  'dist/app-pgn-worker.js',
   'app/timecontrol.js',
   'app/openings-index.json',
   'sounds/capture.wav',

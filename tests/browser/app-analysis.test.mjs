@@ -165,10 +165,13 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.equal(items[1], '2. Cleo – Dan, 1/2-1/2, 2025');
     assert.equal(items[2], '3. Eve – Fay, *');
     // The list is read from the tags alone (a big file lists at once); a bad game says why when picked.
+    // A game picked is read from its slice of the file (File.slice().text(): asynchronous); its error
+    // names the line and column in the whole file.
     await page.click('#an-games-list button >> text=Eve');
-    assert.match(await page.textContent('#an-load-error'), /^Game 3 cannot be opened: line \d+, column \d+: illegal move .Ke3./);
+    await page.waitForSelector('#an-load-error:not([hidden])');
+    assert.match(await page.textContent('#an-load-error'), /^Game 3 cannot be opened: line 20, column 13: illegal move .Ke3./);
     await page.click('#an-games-list button >> text=Cleo');
-    assert.equal(await page.isHidden('#an-load-error'), true);
+    await page.waitForSelector('#an-load-error', { state: 'hidden' });
     assert.deepEqual(await treeMoves(page), ['d4', 'd5', 'c4', 'e6']);
     assert.match(await page.textContent('#an-notice'), /Opened: 2\. Cleo – Dan/);
     assert.equal(await page.textContent('#an-tree .comment'), 'Queen\'s Gambit');

@@ -157,6 +157,12 @@ describe('offline', { timeout: 120_000 }, () => {
     await newGame(page, { preset: '3+2' });
     await typeMoves(page, ['d4']);
     await settled(page, 1);
+    // The analysis board's PGN file reader (a Worker bundle of its own) came from the cache too.
+    await page.click('#open-analysis');
+    await page.setInputFiles('#an-file', { name: 'two.pgn', mimeType: 'text/plain',
+      buffer: Buffer.from('[White "Ana"]\n\n1. e4 e5 *\n\n[White "Ben"]\n\n1. d4 *\n') });
+    await page.waitForFunction(() => document.getElementById('an-games-status').textContent === 'two.pgn: 2 games.',
+      null, { timeout: 30_000 });
     await context.setOffline(false);
     assert.deepEqual(failed, []);
     assert.deepEqual(problems, []);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
 import { init } from 'escaque';
+import { readPgn } from 'escaque/pgn';
 
 let AnalysisTree;
 let files;
@@ -79,15 +80,27 @@ describe('analysis tree', { timeout: 60_000 }, () => {
     assert.match(t.pgn(), /\[FEN "4k3\/8\/8\/8\/8\/8\/4P3\/4K3 w - - 0 1"\]/);
   });
 
-  test('.pgn files: games listed by their tags, a game read by its index, file names', () => {
+  test('.pgn files: games listed by their tags, a game read from its slice of the file, file names', async () => {
     const text = '[White "Ana"]\n[Black "Ben"]\n[Date "2024.03.01"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
-      + '[White "?"]\n[Black "Dan"]\n\n1. d4 *\n';
-    const list = files.listGames(text);
-    assert.equal(list.length, 2);
+      + '[White "?"]\n[Black "Dan"]\n\n1. d4 *\n\n'
+      + '[White "Émile"]\n[Black "Fay"]\n\n1. e4 e5\n2. Ke3 *\n';
+    // The entries as the Worker (pgn-worker.js) lists them: tags and where each game starts.
+    const list = [...readPgn(text, { headersOnly: true })]
+      .map((r) => ({ index: r.index, offset: r.offset, line: r.line, column: r.column, tags: r.game.tags }));
+    assert.equal(list.length, 3);
     assert.equal(files.gameLabel(list[0]), '1. Ana – Ben, 1-0, 2024.03.01');
     assert.equal(files.gameLabel(list[1]), '2. ? – Dan, *');
-    assert.deepEqual(sans(files.readGameAt(text, 1).moves), ['d4']);
-    assert.throws(() => files.readGameAt(text, 2), /no game 3/);
+    const file = new Blob([text]);
+    assert.deepEqual(sans((await files.readListedGame(file, list[1], list[2].offset)).moves), ['d4']);
+    assert.deepEqual(sans((await files.readListedGame(file, list[0], list[1].offset)).moves), ['e4']);
+    // Without the next game's offset (not listed yet), the slice runs to the end: still the one game.
+    assert.deepEqual(sans((await files.readListedGame(file, list[1])).moves), ['d4']);
+    // A bad game's error names its line and column in the whole file, as reading the whole file does
+    // (the slice starts at line 13; offsets are bytes, "É" is two).
+    const whole = [...readPgn(text)][2].error;
+    assert.match(whole.message, /^line 17, column 4: illegal move .Ke3./);
+    await assert.rejects(files.readListedGame(file, list[2]),
+      (e) => e.message === whole.message && e.line === 17 && e.column === 4);
     assert.equal(files.pgnFileName({ White: 'Émile Zola', Black: 'Ben', Date: '2024.03.01' }), 'Emile-Zola-Ben-2024-03-01.pgn');
     assert.equal(files.pgnFileName({ White: '?', Black: '?' }), 'escaque-game.pgn');
   });

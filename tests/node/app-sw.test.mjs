@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { test } from 'node:test';
 
-import { ROOT as ROOT_DIR, bundleApp } from '../../scripts/bundle-app.mjs';
+import { APP, BUNDLES, ROOT as ROOT_DIR, bundleApp } from '../../scripts/bundle-app.mjs';
 
 const WEB = new URL('../../web/', import.meta.url);
 const ROOT = new URL('../../', import.meta.url);
@@ -41,10 +41,12 @@ function staticImports(path) {
 }
 
 // Every file the app loads apart from the bundle, by served path ('./' for the app's root, the
-// service worker's scope).
+// service worker's scope). A Worker that is itself a bundle (dist/app-pgn-worker.js) is scanned
+// through the files it was made of, like the app's.
 async function loadedByTheApp() {
-  const { inputs } = await bundleApp();
-  const inBundle = new Set(inputs.map(served));
+  const sourcesOf = async (which) => (await bundleApp(undefined, which)).inputs.map(served);
+  const inBundle = new Set(await sourcesOf(APP));
+  const workerBundles = new Map(BUNDLES.filter((which) => which !== APP).map((which) => [which.out, which]));
   const needed = new Set();
   const todo = [...inBundle].flatMap(loadedApart);
   while (todo.length) {
@@ -52,7 +54,8 @@ async function loadedByTheApp() {
     // The service worker itself, and directories (the worker's scope; loader.mjs's own folder in Node).
     if (needed.has(path) || path === 'sw.js' || path.endsWith('/')) continue;
     needed.add(path);
-    if (/\.m?js$/.test(path)) todo.push(...loadedApart(path), ...staticImports(path));
+    if (workerBundles.has(path)) todo.push(...(await sourcesOf(workerBundles.get(path))).flatMap(loadedApart));
+    else if (/\.m?js$/.test(path)) todo.push(...loadedApart(path), ...staticImports(path));
   }
   return { inBundle, needed };
 }
@@ -61,7 +64,7 @@ test('the bundle and everything it loads apart (Workers and their imports, WebAs
   assert.ok(list.includes('dist/app-bundle.js'), 'dist/app-bundle.js is not precached');
   const { needed } = await loadedByTheApp();
   for (const p of ['app/clock-worker.js', 'app/timecontrol.js', 'dist/escaque.wasm', 'dist/engine-worker.mjs',
-    'dist/escaque.mjs']) {
+    'dist/escaque.mjs', 'dist/app-pgn-worker.js']) {
     assert.ok(needed.has(p), `${p} is not found as loaded by the app (the scan is wrong)`);
   }
   for (const p of needed) assert.ok(list.includes(p), `${p} is loaded by the app but not in web/sw.js PRECACHE`);

@@ -8,7 +8,7 @@ import 'escaque/board/move-tree';
 
 import { BoardView } from '../board-view.js';
 import * as store from '../storage.js';
-import { downloadPgn, gameLabel, listGames, readGameAt } from './pgn-files.js';
+import { downloadPgn, gameLabel, listGamesOf, readListedGame } from './pgn-files.js';
 import { EngineLines } from './lines.js';
 import { AnalysisTree } from './tree.js';
 
@@ -16,6 +16,10 @@ const $ = (id) => document.getElementById(id);
 const KEY = 'escaque.app.analysis';
 const FEN_LIKE = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}\s+[wb]\b/;
 const RESTART_MS = 120;  // navigation in quick steps (a held arrow key) restarts the search once
+const ITEMS_PER_FRAME = 100;  // games of a .pgn file listed per animation frame
+// The games of a file are listed in lists of this many (one <ol> each): a list out of view is not
+// laid out (content-visibility), so adding games to a long file's listing costs the last list only.
+const GAMES_PER_LIST = 500;
 
 export class AnalysisBoard {
   #engine;
@@ -33,6 +37,7 @@ export class AnalysisBoard {
   #lookOfBoard;
   #treeView = null;
   #shownGame = null;  // the tree the move list was last drawn from
+  #fileListing = null;  // the listing of a .pgn file under way: {cancel}
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
@@ -274,7 +279,7 @@ export class AnalysisBoard {
     $('an-file').addEventListener('change', async () => {
       const file = $('an-file').files?.[0];
       if (!file) return;
-      this.#openFile(await file.text(), file.name);
+      this.#openFile(file);
       $('an-file').value = '';
     });
     document.addEventListener('keydown', (e) => {
@@ -304,21 +309,32 @@ export class AnalysisBoard {
     }
   }
 
-  /** A .pgn file: one game opens at once; several are listed to pick from. */
-  #openFile(text, name) {
+  /**
+   * A .pgn file, of any size: a Worker reads it (pgn-files.js) and the games are listed as they come,
+   * with the share of the file read; one game alone opens at once. The page only lists: at most
+   * ITEMS_PER_FRAME games a frame, so that a frame's work (making the items, styling and laying them
+   * out) stays short however fast the Worker reads.
+   */
+  #openFile(file) {
+    this.#fileListing?.cancel();
+    const name = file.name || 'The file';
+    const entries = [];  // by index: {index, offset, line, column, tags} | {..., error}
+    const queue = [];    // received, not listed yet
+    const list = $('an-games-list');
+    const progress = $('an-games-progress');
+    const count = $('an-games-count');
+    list.replaceChildren();
     $('an-games').hidden = true;
-    let games;
-    try {
-      games = listGames(text);
-    } catch (e) {
-      this.#loadError(`${name} cannot be read: ${e.message}`);
-      return;
-    }
-    if (games.length === 0) { this.#loadError(`${name} holds no game.`); return; }
-    this.#loadError('');
-    const good = games.filter((g) => !g.error);
-    if (games.length === 1 && good.length === 1) { this.#openGameAt(text, 0); return; }
-    const items = games.map((g) => {
+    progress.hidden = false;
+    progress.value = 0;
+    count.textContent = '';
+    $('an-games-status').textContent = `Reading ${name}…`;
+    let focused = false;
+    let read = 0;         // bytes the Worker has read
+    let done = null;      // the count of games, once the Worker has read the whole file
+    let frame = 0;
+    let shown = 0;        // games listed
+    const item = (g) => {
       const li = document.createElement('li');
       if (g.error) {
         li.textContent = `Game ${g.index + 1} cannot be read: ${g.error}`;
@@ -327,19 +343,90 @@ export class AnalysisBoard {
       }
       const b = document.createElement('button');
       b.type = 'button';
+      b.dataset.index = String(g.index);
       b.textContent = gameLabel(g);
-      b.addEventListener('click', () => this.#openGameAt(text, g.index));
       li.append(b);
       return li;
+    };
+    const finish = (n) => {
+      this.#fileListing = null;
+      progress.hidden = true;
+      count.textContent = '';
+      if (n === 0) { $('an-games-status').textContent = ''; this.#loadError(`${name} holds no game.`); return; }
+      if (n === 1 && !entries[0].error) {
+        $('an-games-status').textContent = '';
+        $('an-games').hidden = true;
+        this.#openGameAt(listing, 0);
+        return;
+      }
+      const bad = entries.filter((g) => g.error).length;
+      $('an-games-status').textContent = `${name}: ${n.toLocaleString('en')} games`
+        + (bad ? ` (${bad.toLocaleString('en')} cannot be read)` : '') + '.';
+    };
+    const showSome = () => {
+      frame = 0;
+      const touched = new Set();
+      for (const g of queue.splice(0, ITEMS_PER_FRAME)) {
+        let chunk = list.lastElementChild;
+        if (!chunk || shown % GAMES_PER_LIST === 0) {
+          chunk = document.createElement('ol');
+          chunk.start = shown + 1;
+          list.append(chunk);
+        }
+        chunk.append(item(g));
+        shown++;
+        touched.add(chunk);
+      }
+      for (const chunk of touched) {
+        const last = chunk.start + chunk.childElementCount - 1;
+        chunk.setAttribute('aria-label', `Games ${chunk.start.toLocaleString('en')} to ${last.toLocaleString('en')}`);
+      }
+      progress.value = file.size ? Math.min(1, read / file.size) : 1;
+      count.textContent = `${shown.toLocaleString('en')} games listed (${Math.floor(progress.value * 100)} % of the file read)`;
+      if (shown > 1 || entries[0]?.error) {
+        this.#loadError('');
+        $('an-games').hidden = false;
+        // The first game takes the focus, unless the person has moved on while the file was read.
+        const moved = ![document.body, $('an-file'), null].includes(document.activeElement);
+        if (!focused) { focused = true; if (!moved) list.querySelector('button')?.focus(); }
+      }
+      if (queue.length) frame = requestAnimationFrame(showSome);
+      else if (done !== null) finish(done);
+    };
+    const listing = { file, entries };
+    const stop = listGamesOf(file, {
+      onGames: (games, bytes) => {
+        for (const g of games) entries[g.index] = g;
+        queue.push(...games);
+        read = bytes;
+        if (!frame) frame = requestAnimationFrame(showSome);
+      },
+      onDone: (n) => {
+        done = n;
+        if (!frame) {
+          if (queue.length) frame = requestAnimationFrame(showSome);
+          else finish(n);
+        }
+      },
+      onFailed: (message) => {
+        cancelAnimationFrame(frame);
+        this.#fileListing = null;
+        progress.hidden = true;
+        $('an-games-status').textContent = '';
+        this.#loadError(`${name} cannot be read: ${message}`);
+      },
     });
-    $('an-games-list').replaceChildren(...items);
-    $('an-games').hidden = false;
-    $('an-games-list').querySelector('button')?.focus();
+    this.#fileListing = { cancel: () => { stop(); cancelAnimationFrame(frame); }, ...listing };
+    list.onclick = (e) => {
+      const b = e.target.closest('button[data-index]');
+      if (b) this.#openGameAt(listing, Number(b.dataset.index));
+    };
   }
 
-  #openGameAt(text, index) {
+  /** Game `index` of a listed file, read from its slice of the file. */
+  async #openGameAt({ file, entries }, index) {
     try {
-      const tree = new AnalysisTree(readGameAt(text, index));
+      const tree = new AnalysisTree(await readListedGame(file, entries[index], entries[index + 1]?.offset));
       this.#loadError('');
       this.#replace(tree);
       this.#orientation = 'w';
@@ -349,4 +436,5 @@ export class AnalysisBoard {
       this.#loadError(`Game ${index + 1} cannot be opened: ${e.message}`);
     }
   }
+
 }

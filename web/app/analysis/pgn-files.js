@@ -1,25 +1,54 @@
 // PGN files: a game downloaded as a .pgn file; a file of several games listed (players, result, date)
-// to pick one from.
+// to pick one from. A file of any size is listed by a Worker (pgn-worker.js, bundled as
+// dist/app-pgn-worker.js) that streams it through the package's reader in headers-only mode: the page
+// gets the games in batches as they are read and never parses the file itself. What the page keeps is
+// the File (the browser's handle, not its text) and each game's tags and byte offset; a game picked
+// is read alone, from its slice of the file.
 import { readPgn } from 'escaque/pgn';
 
-/** The games of a PGN text, by their tags only: [{index, tags} | {index, error}]. */
-export function listGames(text) {
-  const out = [];
-  for (const record of readPgn(text, { headersOnly: true })) {
-    out.push(record.error ? { index: record.index, error: record.error.message }
-      : { index: record.index, tags: record.game.tags });
-  }
-  return out;
+const WORKER_URL = new URL('../../dist/app-pgn-worker.js', import.meta.url);
+
+/**
+ * Lists the games of `file` (a File or Blob) in a Worker. handlers: onGames(games, bytes) for each
+ * batch ({index, offset, line, column, tags} | {index, offset, line, column, error}, in file order;
+ * bytes read so far), onDone(count), onFailed(message). Returns cancel(), which ends the Worker.
+ */
+export function listGamesOf(file, { onGames, onDone, onFailed }) {
+  const worker = new Worker(WORKER_URL, { type: 'module', name: 'pgn-file' });
+  let ended = false;
+  const end = () => { ended = true; worker.terminate(); };
+  worker.addEventListener('message', ({ data }) => {
+    if (ended) return;
+    if (data.type === 'games') onGames(data.games, data.bytes);
+    else if (data.type === 'done') { end(); onDone(data.count); }
+    else if (data.type === 'failed') { end(); onFailed(data.message); }
+  });
+  worker.addEventListener('error', (e) => {
+    if (ended) return;
+    end();
+    onFailed(e.message || 'the file reader stopped');
+  });
+  worker.postMessage({ file });
+  return end;
 }
 
-/** The game tree of game `index` (0-based) of a PGN text; its parse error when it is bad. */
-export function readGameAt(text, index) {
+/**
+ * The game tree of a listed game: its slice of the file (from its offset to the next game's, or the
+ * end) read in full. A parse error names the line and column in the whole file.
+ */
+export async function readListedGame(file, entry, nextOffset = file.size) {
+  const text = await file.slice(entry.offset, nextOffset).text();
   for (const record of readPgn(text)) {
-    if (record.index !== index) continue;
-    if (record.error) throw record.error;
-    return record.game;
+    if (!record.error) return record.game;
+    const e = record.error;
+    const line = entry.line + e.line - 1;
+    const column = e.line === 1 ? entry.column + e.column - 1 : e.column;
+    e.message = e.message.replace(/^line \d+, column \d+:/, `line ${line}, column ${column}:`);
+    e.line = line;
+    e.column = column;
+    throw e;
   }
-  throw new Error(`the file has no game ${index + 1}`);
+  throw new Error(`the file has no game ${entry.index + 1}`);
 }
 
 const known = (v) => (v && !/^\?+$/.test(v) && v !== '????.??.??' ? v : null);
