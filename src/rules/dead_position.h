@@ -30,6 +30,9 @@ bool can_checkmate(const Position& pos, Color side);
 bool can_checkmate_static(const Position& pos, Color side);
 
 // Neither side can ever checkmate: the game is drawn at once (Art. 9.6.2).
+// A short helpmate attempt runs first (a mate met shows the position alive),
+// and the last 64 answers per thread are kept, keyed by the whole position
+// the analysis sees: neither changes an answer (docs/dead-positions.md).
 bool is_dead_position(const Position& pos);
 
 // The narrow, material-only notion many libraries call "insufficient

@@ -387,17 +387,16 @@ GameError Game::decline_draw(Color c) {
 }
 
 GameError Game::resign(Color c) {
-  if (GameError e = refuse_if_over("resign")) return e;
-  outcome_ = can_checkmate(pos_, ~c) ? Outcome::win(~c, OutcomeReason::Resignation, c)
-                                     : Outcome::draw(OutcomeReason::ResignationVsInsufficientMaterial, c);
-  drawOffer_.reset();
-  return {};
+  return end_by_act(c, "resign", OutcomeReason::Resignation, OutcomeReason::ResignationVsInsufficientMaterial);
 }
 
 GameError Game::flag(Color c) {
-  if (GameError e = refuse_if_over("register a flag fall")) return e;
-  outcome_ = can_checkmate(pos_, ~c) ? Outcome::win(~c, OutcomeReason::Timeout, c)
-                                     : Outcome::draw(OutcomeReason::TimeoutVsInsufficientMaterial, c);
+  return end_by_act(c, "register a flag fall", OutcomeReason::Timeout, OutcomeReason::TimeoutVsInsufficientMaterial);
+}
+
+GameError Game::end_by_act(Color c, const char* action, OutcomeReason won, OutcomeReason drawn) {
+  if (GameError e = refuse_if_over(action)) return e;
+  outcome_ = can_checkmate(pos_, ~c) ? Outcome::win(~c, won, c) : Outcome::draw(drawn, c);
   drawOffer_.reset();
   return {};
 }

@@ -166,6 +166,9 @@ class Game {
   Outcome board_outcome() const;
   void apply(Move m);
   GameError refuse_if_over(const char* action) const;
+  // `c` resigned or lost on time: `won` if the opponent can still checkmate,
+  // else `drawn` (Art. 5.1.2, 6.9).
+  GameError end_by_act(Color c, const char* action, OutcomeReason won, OutcomeReason drawn);
   GameError illegal_move_error(Move m) const;
 
   Position start_;

@@ -173,9 +173,9 @@ bool key_after(const Position& pos, Move m, Key& key) {
   return true;
 }
 
-}  // namespace
-
-SearchResult explore_reachable(const Position& root, Color winner, int maxNodes, SearchStats& stats) {
+// Both searches: explore_reachable proves as well as finds (the full static
+// analysis after captures), find_helpmate_quickly mostly finds.
+SearchResult search(const Position& root, Color winner, int maxNodes, SearchStats& stats, bool quick) {
   ExploreScratch& s = scratch();
   Position pos = root;
   s.visited.reset(maxNodes);
@@ -246,13 +246,23 @@ SearchResult explore_reachable(const Position& root, Color winner, int maxNodes,
       pos.undo_move(m, undo);  // stalemate, or the winner mated: a dead end
       continue;
     }
-    if (structural ? statically_unwinnable(pos, winner) : material_cannot_mate(pos, winner)) {
+    if (structural && !quick ? statically_unwinnable(pos, winner) : material_cannot_mate(pos, winner)) {
       pos.undo_move(m, undo);
       continue;
     }
     push_frame(m, undo, moves);
   }
   return SearchResult::NoMate;
+}
+
+}  // namespace
+
+SearchResult explore_reachable(const Position& root, Color winner, int maxNodes, SearchStats& stats) {
+  return search(root, winner, maxNodes, stats, false);
+}
+
+SearchResult find_helpmate_quickly(const Position& root, Color winner, int maxNodes, SearchStats& stats) {
+  return search(root, winner, maxNodes, stats, true);
 }
 
 }  // namespace escaque::dead

@@ -25,4 +25,14 @@ struct SearchStats {
 
 SearchResult explore_reachable(const Position& pos, Color winner, int maxNodes, SearchStats& stats);
 
+// A short attempt at a helpmate, for proving a position alive cheaply: the
+// same search and order without the full static analysis after captures
+// (only the material rules, which cost next to nothing). In the positions of
+// ordinary games that analysis costs far more than the positions it saves,
+// and a helpmate is usually met within a few dozen positions. A Mate is a
+// real line of legal moves ending in mate by `winner`: a proof. Returns Mate,
+// or Unknown when the budget runs out (or NoMate when every reachable
+// position was visited, which only small positions allow).
+SearchResult find_helpmate_quickly(const Position& pos, Color winner, int maxNodes, SearchStats& stats);
+
 }  // namespace escaque::dead

@@ -2,10 +2,6 @@
 
 namespace escaque {
 
-namespace {
-const char* color_name(Color c) { return c == WHITE ? "White" : "Black"; }
-}  // namespace
-
 const char* reason_name(OutcomeReason reason) {
   switch (reason) {
     case OutcomeReason::None: return "none";
@@ -66,28 +62,27 @@ const char* rule_description(OutcomeReason reason) {
 std::string describe(const Outcome& o) {
   // Reasons whose sentence needs the acting player but none was recorded fall
   // back to the generic rule text.
-  const std::string w = o.winner ? color_name(*o.winner) : "";
-  const std::string by = o.by ? color_name(*o.by) : "";
-  const std::string other = o.by ? color_name(~*o.by) : "";
+  constexpr const char* NAMES[COLOR_NB] = {"White", "Black"};
+  const std::string w = o.winner ? NAMES[*o.winner] : "";
+  const std::string by = o.by ? NAMES[*o.by] : "";
+  const std::string other = o.by ? NAMES[~*o.by] : "";
+  // A resignation or a flag fall: the opponent wins, unless the opponent
+  // could never checkmate (then the game is drawn).
+  auto act_ends = [&](const std::string& act, const char* winWords, const char* article) {
+    if (o.winner) return w + winWords + act + article;
+    return "Draw: " + act + ", but " + other + " cannot checkmate by any series of legal moves" + article;
+  };
   switch (o.reason) {
     case OutcomeReason::Checkmate:
       if (o.winner) return w + " wins by checkmate (FIDE Art. 5.1.1)";
       break;
     case OutcomeReason::Resignation:
-      if (o.by) return w + " wins: " + by + " resigned (FIDE Art. 5.1.2)";
-      break;
     case OutcomeReason::ResignationVsInsufficientMaterial:
-      if (o.by)
-        return "Draw: " + by + " resigned, but " + other +
-               " cannot checkmate by any series of legal moves (FIDE Art. 5.1.2)";
+      if (o.by) return act_ends(by + " resigned", " wins: ", " (FIDE Art. 5.1.2)");
       break;
     case OutcomeReason::Timeout:
-      if (o.by) return w + " wins on time: " + by + "'s flag fell (FIDE Art. 6.9)";
-      break;
     case OutcomeReason::TimeoutVsInsufficientMaterial:
-      if (o.by)
-        return "Draw: " + by + "'s flag fell, but " + other +
-               " cannot checkmate by any series of legal moves (FIDE Art. 6.9)";
+      if (o.by) return act_ends(by + "'s flag fell", " wins on time: ", " (FIDE Art. 6.9)");
       break;
     case OutcomeReason::ThreefoldRepetition:
       if (o.by) return "Draw by threefold repetition, claimed by " + by + " (FIDE Art. 9.2)";

@@ -1,7 +1,8 @@
 // dead_bench: measures the dead-position analysis over a file of positions.
 //
-//   dead_bench FILE [--misses] [--limit N]
+//   dead_bench FILE [--misses] [--limit N] [--list] [--dead-only]
 //   dead_bench --verify N [--seed S] [--plies P] [--reach R]
+//   dead_bench --games N [--seed S]
 //
 // FILE has one position a line: a FEN, optionally preceded by a two-letter
 // label saying which sides can mate ("WB", "W-", "-B", "--"). Lines starting
@@ -15,6 +16,14 @@
 // reference search of reference_helpmate.h: none in the whole reachable set
 // when it has at most R positions (default 30000), else no helpmate within P
 // plies (default 6). Any mate found is a soundness failure.
+//
+// --list prints every position's verdicts ("<W> <B> <dead> FEN", W and B one
+// of can/cannot/unknown, dead 0 or 1) so that two versions can be compared
+// line by line. --games prints the positions that the Chess class analyses
+// in N seeded random games (the start, then every position after a capture
+// or a pawn move): the workload of the random-game benchmarks. --dead-only
+// times is_dead_position alone, in file order (as a game calls it), without
+// the two per-side analyses before it.
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -22,11 +31,13 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "core/fen.h"
+#include "core/movegen.h"
 #include "random_positions.h"
 #include "reference_helpmate.h"
 #include "rules/dead_position.h"
@@ -101,6 +112,28 @@ int verify(int count, std::uint64_t seed, int plies, std::size_t reach) {
   return failures ? 1 : 0;
 }
 
+// The positions a Game analyses in random games (uniform random legal moves,
+// at most 300 plies, stopping at the end of the game or a dead position).
+int dump_games(int count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (int g = 0; g < count; ++g) {
+    Position pos;
+    parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", pos);
+    std::cout << to_fen(pos) << "\n";
+    for (int ply = 0; ply < 300; ++ply) {
+      MoveList moves = legal_moves(pos);
+      if (moves.size == 0) break;
+      Move m = moves.moves[rng() % std::uint64_t(moves.size)];
+      UndoInfo undo;
+      pos.do_move(m, undo);
+      if (pos.rule50() != 0) continue;
+      std::cout << to_fen(pos) << "\n";
+      if (is_dead_position(pos)) break;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -122,11 +155,18 @@ int main(int argc, char** argv) {
     }
     return verify(count, seed, plies, reach);
   }
-  bool showMisses = false;
+  if (std::string(argv[1]) == "--games") {
+    int count = argc > 2 ? std::stoi(argv[2]) : 100;
+    std::uint64_t seed = argc > 4 && std::string(argv[3]) == "--seed" ? std::stoull(argv[4]) : 1;
+    return dump_games(count, seed);
+  }
+  bool showMisses = false, list = false, deadOnly = false;
   MateLimits limits;
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--misses") showMisses = true;
+    else if (a == "--list") list = true;
+    else if (a == "--dead-only") deadOnly = true;
     else if (a == "--limit" && i + 1 < argc) limits.maxNodes = std::stoi(argv[++i]);
     else {
       std::cerr << "dead_bench: unknown option '" << a << "'\n";
@@ -159,7 +199,15 @@ int main(int argc, char** argv) {
       continue;
     }
     ++positions;
+    if (deadOnly) {
+      double t0 = cpu_ms();
+      bool dead = is_dead_position(pos);
+      deadMs.push_back(cpu_ms() - t0);
+      if (list) std::cout << dead << " " << line << "\n";
+      continue;
+    }
     bool can[2];
+    const char* verdictName[2];
     double total = 0;
     for (Color c : {WHITE, BLACK}) {
       double t0 = cpu_ms();
@@ -168,6 +216,7 @@ int main(int argc, char** argv) {
       callMs.push_back(ms);
       total += ms;
       can[c] = a.verdict != MateVerdict::Cannot;
+      verdictName[c] = a.verdict == MateVerdict::Cannot ? "cannot" : a.verdict == MateVerdict::Can ? "can" : "unknown";
       std::string key = std::string(a.verdict == MateVerdict::Cannot ? "cannot/"
                                     : a.verdict == MateVerdict::Can  ? "can/"
                                                                      : "unknown/") +
@@ -202,6 +251,7 @@ int main(int argc, char** argv) {
         ++deadMismatch;
         std::cout << "IS_DEAD_MISMATCH: " << line << "\n";
       }
+      if (list) std::cout << verdictName[WHITE] << " " << verdictName[BLACK] << " " << dead << " " << line << "\n";
     }
     if (!label.empty()) {
       ++labelled;
@@ -214,8 +264,9 @@ int main(int argc, char** argv) {
   std::printf("per position (both sides) ms: median %.4f  p99 %.4f  max %.3f\n", percentile(positionMs, 0.5),
               percentile(positionMs, 0.99), percentile(positionMs, 1.0));
   if (!deadMs.empty())
-    std::printf("is_dead_position ms: median %.4f  p99 %.4f  max %.3f  (disagrees with the two calls: %d)\n",
-                percentile(deadMs, 0.5), percentile(deadMs, 0.99), percentile(deadMs, 1.0), deadMismatch);
+    std::printf("is_dead_position ms: mean %.4f  median %.4f  p99 %.4f  max %.3f  (disagrees with the two calls: %d)\n",
+                std::accumulate(deadMs.begin(), deadMs.end(), 0.0) / double(deadMs.size()), percentile(deadMs, 0.5),
+                percentile(deadMs, 0.99), percentile(deadMs, 1.0), deadMismatch);
   std::printf("nodes to a helpmate: median %.0f  p90 %.0f  p99 %.0f;  to a search proof: median %.0f  p90 %.0f\n",
               percentile(foundNodes, 0.5), percentile(foundNodes, 0.9), percentile(foundNodes, 0.99),
               percentile(provenNodes, 0.5), percentile(provenNodes, 0.9));

@@ -433,3 +433,54 @@ TEST(DeadPosition, EveryCannotSurvivesTheReferenceSearch) {
   }
   EXPECT_GT(checked, 20);  // the check must actually exercise the analysis
 }
+
+// The positions a game analyses: the start, then every position after a
+// capture or a pawn move of seeded random games. is_dead_position (the quick
+// helpmate attempt first, then the cache) must agree with the two per-side
+// analyses, which neither uses, on every one of them, and a second call must
+// give the same answer as the first whatever came in between.
+TEST(DeadPosition, QuickAttemptAndCacheAgreeWithTheFullAnalysis) {
+  std::mt19937_64 rng(7);
+  std::vector<Position> seen;
+  std::vector<bool> verdicts;
+  int dead = 0;
+  for (int game = 0; game < 8; ++game) {
+    Position pos = from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    for (int ply = 0; ply < 300; ++ply) {
+      MoveList moves = legal_moves(pos);
+      if (moves.size == 0) break;
+      UndoInfo undo;
+      pos.do_move(moves.moves[rng() % std::uint64_t(moves.size)], undo);
+      if (pos.rule50() != 0) continue;
+      SCOPED_TRACE(to_fen(pos));
+      const bool d = is_dead_position(pos);
+      const bool bothCannot = analyse_checkmate(pos, WHITE).verdict == MateVerdict::Cannot &&
+                              analyse_checkmate(pos, BLACK).verdict == MateVerdict::Cannot;
+      EXPECT_EQ(d, bothCannot);
+      seen.push_back(pos);
+      verdicts.push_back(d);
+      dead += d;
+      if (d) break;
+    }
+  }
+  EXPECT_GT(dead, 0);  // random games do reach dead positions (bare kings, lone minors)
+  for (std::size_t i = seen.size(); i-- > 0;) EXPECT_EQ(is_dead_position(seen[i]), verdicts[i]);
+}
+
+// The cache is keyed by the whole position the analysis sees: the same board
+// with the other side to move, or with a castling right, is another entry.
+TEST(DeadPosition, CacheTellsApartSideToMoveAndRights) {
+  // Locked pawns, kings apart: dead with either side to move.
+  Position locked = from_fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1");
+  EXPECT_TRUE(is_dead_position(locked));
+  EXPECT_TRUE(is_dead_position(locked));
+  // Mate in one for White with White to move; with Black to move Black can
+  // still step out, but White can mate either way: alive both times, and the
+  // dead verdict above is not handed out for a different position.
+  EXPECT_FALSE(is_dead_position(from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")));
+  EXPECT_FALSE(is_dead_position(from_fen("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1")));
+  // King and knight against king: dead; the same with a white pawn: alive.
+  EXPECT_TRUE(is_dead_position(from_fen("8/8/4k3/8/8/3KN3/8/8 w - - 0 1")));
+  EXPECT_FALSE(is_dead_position(from_fen("8/8/4k3/8/8/3KN3/3P4/8 w - - 0 1")));
+  EXPECT_TRUE(is_dead_position(from_fen("8/8/4k3/8/8/3KN3/8/8 w - - 0 1")));
+}
