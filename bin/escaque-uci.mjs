@@ -48,7 +48,10 @@ const { CONTROL } = protocol;
 const control = new Int32Array(new SharedArrayBuffer(CONTROL.SLOTS * 4));
 const worker = new Worker(new URL('../dist/engine-worker.mjs', import.meta.url));
 worker.on('error', (e) => fail(e.message));
-worker.postMessage({ type: 'init', control: control.buffer });
+// The command line's own module: escaque.wasm with the UCI text session (pages load escaque.wasm, which
+// has the Engine's structured calls but not the text session; cmake/wasm.cmake).
+const wasmUrl = new URL('../dist/escaque-uci.wasm', import.meta.url).href;
+worker.postMessage({ type: 'init', control: control.buffer, wasmUrl });
 
 let nextId = 1;
 const pending = new Map();   // line id -> resolve(done message): lines sent, not yet done

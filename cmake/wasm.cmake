@@ -1,6 +1,8 @@
 # The WebAssembly package, built with `emcmake cmake` (see scripts/build.sh):
 #   dist/escaque.wasm         one module: the rules core, the plain exports of Chess/Position
-#                             (no embind) and the search's UCI sessions (engine_exports.cpp)
+#                             (no embind) and the search's Engine facade (engine_exports.cpp)
+#   dist/escaque-uci.wasm     the same plus the UCI text session, for bin/escaque-uci.mjs only
+#   dist/escaque-rules.wasm   the rules alone (the escaque/rules entry)
 #   dist/escaque.mjs          its hand-written runtime (bindings/js/escaque.mjs):
 #                             createEscaqueModule() instantiates escaque.wasm
 #   dist/loader.mjs           loadEscaque(): loads it in Node and in browsers
@@ -21,7 +23,9 @@ set_target_properties(escaque_core escaque_engine escaque_uci PROPERTIES EXCLUDE
 # should beat the Stockfish WASM build). Link-time optimisation lets wasm-ld
 # inline across translation units. Overridable for experiments; DEVELOPERS.md
 # has the measurements behind the default (no -msimd128: it bought nothing).
-set(ESCAQUE_WASM_OPT "-O3;-flto" CACHE STRING "Compile flags of the search")
+# -O2 rather than -O3: the same `bench` nodes in the same CPU time (2.68/2.71 s against 2.82/2.74 s,
+# alternated) and 409 B gzip less in escaque.wasm (docs/benchmarks.md, "Session 8: size and bundlers").
+set(ESCAQUE_WASM_OPT "-O2;-flto" CACHE STRING "Compile flags of the search")
 # No C++ exceptions anywhere (nothing throws or catches; docs/building.md): without
 # this, libc++'s throwing paths (std::string, std::vector) bring the exception
 # runtime in; with it they abort, as an uncaught throw would.
@@ -53,7 +57,7 @@ set(ESCAQUE_RULES_COLD_SOURCES
 # The same files are in the native libraries too: the level applies to the module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
   set_source_files_properties(${ESCAQUE_RULES_COLD_SOURCES} PROPERTIES COMPILE_OPTIONS
-    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_search>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules_bindings>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
+    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_search>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules_bindings>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_uci_wasm>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
 endif()
 
 # The search and the UCI session, for the Engine's worker.
@@ -100,67 +104,73 @@ escaque_standalone_wasm(escaque_wasm escaque bindings/wasm/engine_exports.cpp es
 target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
 
+# dist/escaque-uci.wasm, the WASM UCI command line's module (bin/escaque-uci.mjs): escaque.wasm plus the
+# UCI text session over the same Engine (src/uci/, `bench`), which no page needs: the Engine class
+# talks to the search through the structured exports (engine_exports.cpp). Leaving it out of
+# escaque.wasm saves what `import 'escaque'` + init() downloads (docs/benchmarks.md, "Session 8").
+escaque_standalone_wasm(escaque_uci_wasm escaque-uci bindings/wasm/engine_exports.cpp escaque_search)
+target_compile_definitions(escaque_uci_wasm PRIVATE ESCAQUE_UCI_TEXT)
+target_link_options(escaque_uci_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
+set_property(TARGET escaque_uci_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
+
 # dist/escaque-rules.wasm, the rules-only build (the `escaque/rules` entry, bindings/js/rules.mjs): the
 # same rules exports without the search, for pages that never run an Engine. The runtime
 # (escaque.mjs) instantiates either file.
 escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
 
-# The loader, the public API wrapper and its type declarations sit next to the
-# glue so that their relative imports work the same from bin/, from web pages
-# served with dist/, and from an installed package.
-set(ESCAQUE_DIST_COPIES escaque.mjs loader.mjs api.mjs index.mjs index.d.ts rules.mjs rules.d.ts pgn.mjs pgn.d.ts)
-list(APPEND ESCAQUE_DIST_COPIES engine.mjs engine-worker.mjs engine-protocol.mjs node-builtin.mjs)
+# The package's JavaScript (bindings/js/, readable sources) goes to dist/ minified, file by file, with
+# a source map beside each (scripts/minify-js.mjs; docs/building.md, "The JavaScript as shipped"); the
+# type declarations are copied. The files keep their names and relative imports, so the loader, the API
+# and the worker sit next to escaque.mjs and escaque.wasm in dist/ as in the sources, and their imports
+# work the same from bin/, from pages served with dist/ and from an installed package.
+set(ESCAQUE_JS_FILES escaque.mjs loader.mjs api.mjs index.mjs index.d.ts rules.mjs rules.d.ts pgn.mjs pgn.d.ts)
+list(APPEND ESCAQUE_JS_FILES engine.mjs engine-worker.mjs engine-protocol.mjs node-builtin.mjs)
 # The error classes; Node's file access and the "node" entries that load it (package.json "exports").
-list(APPEND ESCAQUE_DIST_COPIES errors.mjs node-files.mjs index.node.mjs rules.node.mjs)
+list(APPEND ESCAQUE_JS_FILES errors.mjs node-files.mjs index.node.mjs rules.node.mjs)
 # Board geometry shared with compat/, and the editable position (class Setup).
-list(APPEND ESCAQUE_DIST_COPIES squares.mjs setup.mjs)
-set(ESCAQUE_DIST_OUTPUTS "")
-foreach(file IN LISTS ESCAQUE_DIST_COPIES)
-  add_custom_command(
-    OUTPUT "${ESCAQUE_DIST_DIR}/${file}"
-    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/js/${file}" "${ESCAQUE_DIST_DIR}/${file}"
-    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/js/${file}"
-    COMMENT "Copying bindings/js/${file} to dist/")
-  list(APPEND ESCAQUE_DIST_OUTPUTS "${ESCAQUE_DIST_DIR}/${file}")
-endforeach()
-add_custom_target(escaque_loader ALL DEPENDS ${ESCAQUE_DIST_OUTPUTS})
-
-# escaque/compat/chess.js: the chess.js-compatible Chess class (bindings/js/compat/),
-# in dist/compat/ so that its import of ../index.mjs works everywhere.
-set(ESCAQUE_COMPAT_OUTPUTS "")
-foreach(file IN ITEMS chess.mjs chess.node.mjs chess.d.ts board.mjs chessjs-moves.mjs fen.mjs pgn.mjs)
-  add_custom_command(
-    OUTPUT "${ESCAQUE_DIST_DIR}/compat/${file}"
-    COMMAND ${CMAKE_COMMAND} -E make_directory "${ESCAQUE_DIST_DIR}/compat"
-    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/js/compat/${file}" "${ESCAQUE_DIST_DIR}/compat/${file}"
-    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/js/compat/${file}"
-    COMMENT "Copying bindings/js/compat/${file} to dist/compat/")
-  list(APPEND ESCAQUE_COMPAT_OUTPUTS "${ESCAQUE_DIST_DIR}/compat/${file}")
-endforeach()
-add_custom_target(escaque_compat ALL DEPENDS ${ESCAQUE_COMPAT_OUTPUTS})
-
+list(APPEND ESCAQUE_JS_FILES squares.mjs setup.mjs)
+# The self-contained entries, for bundlers that emit no asset (esbuild, Rollup; package.json "exports"),
+# with the modules of dist/inline/ written below.
+list(APPEND ESCAQUE_JS_FILES inline.mjs index.inline.mjs rules.inline.mjs)
 # The CommonJS entry (require('escaque')) and its types.
-foreach(file IN ITEMS index.cjs index.d.cts)
-  add_custom_command(
-    OUTPUT "${ESCAQUE_DIST_DIR}/${file}"
-    COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/bindings/js/${file}" "${ESCAQUE_DIST_DIR}/${file}"
-    DEPENDS "${CMAKE_SOURCE_DIR}/bindings/js/${file}"
-    COMMENT "Copying bindings/js/${file} to dist/")
+list(APPEND ESCAQUE_JS_FILES index.cjs index.d.cts)
+# escaque/compat/chess.js: the chess.js-compatible Chess class, in dist/compat/ so that its import of
+# ../index.mjs works everywhere.
+foreach(file IN ITEMS chess.mjs chess.node.mjs chess.d.ts board.mjs chessjs-moves.mjs fen.mjs pgn.mjs)
+  list(APPEND ESCAQUE_JS_FILES compat/${file})
 endforeach()
-add_custom_target(escaque_cjs ALL DEPENDS "${ESCAQUE_DIST_DIR}/index.cjs" "${ESCAQUE_DIST_DIR}/index.d.cts")
+# The <escaque-board> component (bindings/js/board/, issue 5) ships as dist/board/.
+file(GLOB ESCAQUE_BOARD_FILES CONFIGURE_DEPENDS RELATIVE "${CMAKE_SOURCE_DIR}/bindings/js"
+  "${CMAKE_SOURCE_DIR}/bindings/js/board/*.js" "${CMAKE_SOURCE_DIR}/bindings/js/board/*.d.ts")
+list(APPEND ESCAQUE_JS_FILES ${ESCAQUE_BOARD_FILES})
 
-# The <escaque-board> component (bindings/js/board/, issue 5) ships as dist/board/: its
-# import of '../../dist/index.mjs' resolves to dist/index.mjs from there, and
-# to /dist/index.mjs when scripts/serve.mjs serves bindings/js/board/ at /board/.
-file(GLOB ESCAQUE_BOARD_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/js/board/*.js" "${CMAKE_SOURCE_DIR}/bindings/js/board/*.d.ts")
-set(ESCAQUE_BOARD_OUTPUTS "")
-foreach(path IN LISTS ESCAQUE_BOARD_FILES)
-  get_filename_component(file "${path}" NAME)
-  add_custom_command(
-    OUTPUT "${ESCAQUE_DIST_DIR}/board/${file}"
-    COMMAND ${CMAKE_COMMAND} -E copy "${path}" "${ESCAQUE_DIST_DIR}/board/${file}"
-    DEPENDS "${path}"
-    COMMENT "Copying bindings/js/board/${file} to dist/board/")
-  list(APPEND ESCAQUE_BOARD_OUTPUTS "${ESCAQUE_DIST_DIR}/board/${file}")
+find_program(ESCAQUE_NODE node REQUIRED)
+set(ESCAQUE_JS_SOURCES "")
+set(ESCAQUE_JS_OUTPUTS "")
+foreach(file IN LISTS ESCAQUE_JS_FILES)
+  list(APPEND ESCAQUE_JS_SOURCES "${CMAKE_SOURCE_DIR}/bindings/js/${file}")
+  list(APPEND ESCAQUE_JS_OUTPUTS "${ESCAQUE_DIST_DIR}/${file}")
+  if(NOT file MATCHES "\\.d\\.c?ts$")
+    list(APPEND ESCAQUE_JS_OUTPUTS "${ESCAQUE_DIST_DIR}/${file}.map")
+  endif()
 endforeach()
-add_custom_target(escaque_board ALL DEPENDS ${ESCAQUE_BOARD_OUTPUTS})
+add_custom_command(
+  OUTPUT ${ESCAQUE_JS_OUTPUTS}
+  COMMAND "${ESCAQUE_NODE}" "${CMAKE_SOURCE_DIR}/scripts/minify-js.mjs" "${CMAKE_SOURCE_DIR}/bindings/js" "${ESCAQUE_DIST_DIR}" ${ESCAQUE_JS_FILES}
+  DEPENDS ${ESCAQUE_JS_SOURCES} "${CMAKE_SOURCE_DIR}/scripts/minify-js.mjs"
+  WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
+  COMMENT "Minifying bindings/js/ into dist/ (scripts/minify-js.mjs)")
+add_custom_target(escaque_js ALL DEPENDS ${ESCAQUE_JS_OUTPUTS})
+
+# dist/inline/: escaque.wasm, escaque-rules.wasm and the bundled Engine worker as JavaScript modules,
+# for the self-contained entries (scripts/inline-assets.mjs).
+set(ESCAQUE_INLINE_OUTPUTS "${ESCAQUE_DIST_DIR}/inline/escaque-wasm.mjs" "${ESCAQUE_DIST_DIR}/inline/escaque-rules-wasm.mjs"
+  "${ESCAQUE_DIST_DIR}/inline/engine-worker.mjs")
+add_custom_command(
+  OUTPUT ${ESCAQUE_INLINE_OUTPUTS}
+  COMMAND "${ESCAQUE_NODE}" "${CMAKE_SOURCE_DIR}/scripts/inline-assets.mjs" "${ESCAQUE_DIST_DIR}"
+  # (The module targets: their files; escaque_js: its order, and its sources stand for the minified files.)
+  DEPENDS escaque_wasm escaque_rules_wasm escaque_js ${ESCAQUE_JS_SOURCES} "${CMAKE_SOURCE_DIR}/scripts/inline-assets.mjs"
+  WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
+  COMMENT "Writing dist/inline/ (scripts/inline-assets.mjs)")
+add_custom_target(escaque_inline ALL DEPENDS ${ESCAQUE_INLINE_OUTPUTS})

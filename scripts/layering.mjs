@@ -9,6 +9,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { staticImports } from './lib/module-imports.mjs';
+
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 // Lowest first. A folder may include itself and any folder before it.
@@ -50,7 +52,6 @@ export function cppViolations(root = ROOT) {
 
 // Static imports and re-exports ("import ... from 'x'", "import 'x'", "export ... from 'x'");
 // dynamic import() is a lazy edge and may close no cycle at load time, so it is not followed.
-const IMPORT = /^\s*(?:import|export)\s+(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
 
 /** Relative static imports of the JS modules under `dirs`: Map(file -> [imported files]). */
 export function jsImportGraph(dirs, root = ROOT) {
@@ -58,7 +59,7 @@ export function jsImportGraph(dirs, root = ROOT) {
   const files = dirs.flatMap((d) => walk(join(root, d), (n) => /\.(mjs|js)$/.test(n) && !n.endsWith('.min.js')));
   for (const file of files) {
     const edges = [];
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    for (const spec of staticImports(readFileSync(file, 'utf8'))) {
       if (spec.startsWith('.')) edges.push(relative(root, resolve(dirname(file), spec)));
       else edges.push(spec);  // a package name (resolved by the caller if it wants to)
     }

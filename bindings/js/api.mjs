@@ -301,6 +301,36 @@ let parkedSize;    // (game) -> bytes it holds while parked, 0 when live (set in
 export const _LIVE_GAMES = LIVE_GAMES;
 export function _parkedSize(game) { return parkedSize(game); }
 
+// The static factories of Chess and Position hand the constructor a ready handle through this slot
+// (a private field cannot be set on an object the constructor did not build).
+let pendingHandle = null;
+function wrap(Class, handle) {
+  pendingHandle = handle;
+  try {
+    return new Class();
+  } finally {
+    pendingHandle = null;
+  }
+}
+// The handle a constructor adopts: a factory's (wrap), the start position's (no FEN) or a FEN's
+// (`what`: 'Chess' or 'Position'; `field`: where the answer of HandleClass.fromFen holds it).
+function constructorHandle(fen, handleClass, what, field) {
+  const handle = pendingHandle;
+  pendingHandle = null;
+  if (handle) return handle;
+  const Handle = wasm()[handleClass];
+  if (fen === undefined) return new Handle();
+  expectString(fen, `new ${what}(fen): fen`);
+  return check(Handle.fromFen(fen, false))[field];
+}
+// X.fromFen(fen, {chess960}): the handle, checked.
+function fromFenHandle(fen, options, handleClass, what, field) {
+  expectString(fen, `${what}.fromFen(fen): fen`);
+  const { chess960 = false } = expectOptions(options, `${what}.fromFen`);
+  if (typeof chess960 !== 'boolean') throw new InvalidArgumentError(`${what}.fromFen: chess960 must be a boolean`);
+  return check(wasm()[handleClass].fromFen(fen, chess960))[field];
+}
+
 export class Chess {
   #handle;
   #at = 0;            // the handle's address: the key of the hot-path exports (0: parked or disposed)
@@ -310,23 +340,11 @@ export class Chess {
 
   // new Chess(): the standard start position. (A FEN string is accepted too, as in Chess.fromFen.)
   constructor(fen) {
-    const m = wasm();
-    if (Chess.#pending) {
-      this.#adopt(Chess.#pending);
-      Chess.#pending = null;
-    } else if (fen === undefined) {
-      this.#adopt(new m.GameHandle());
-    } else {
-      expectString(fen, 'new Chess(fen): fen');
-      this.#adopt(check(m.GameHandle.fromFen(fen, false)).game);
-    }
+    this.#adopt(constructorHandle(fen, 'GameHandle', 'Chess', 'game'));
   }
 
   static fromFen(fen, options) {
-    expectString(fen, 'Chess.fromFen(fen): fen');
-    const { chess960 = false } = expectOptions(options, 'Chess.fromFen');
-    if (typeof chess960 !== 'boolean') throw new InvalidArgumentError('Chess.fromFen: chess960 must be a boolean');
-    return Chess.#wrap(check(wasm().GameHandle.fromFen(fen, chess960)).game);
+    return wrap(Chess, fromFenHandle(fen, options, 'GameHandle', 'Chess', 'game'));
   }
 
   // Chess960 start position by Scharnagl number (0..959; 518 is the standard setup).
@@ -334,7 +352,7 @@ export class Chess {
     if (!Number.isInteger(index) || index < 0 || index > 959) {
       throw new InvalidArgumentError(`Chess.chess960(index): index must be an integer 0..959, got ${describe(index)}`);
     }
-    return Chess.#wrap(check(wasm().GameHandle.chess960(index)).game);
+    return wrap(Chess, check(wasm().GameHandle.chess960(index)).game);
   }
 
   // The first game of a PGN text, its mainline played; {language} of the movetext's piece letters.
@@ -343,7 +361,7 @@ export class Chess {
     const { language } = expectOptions(options, 'Chess.fromPgn');
     const lang = expectLanguage(language, 'Chess.fromPgn');
     const answer = check(wasm().GameHandle.fromPgn(pgn, lang));
-    const game = Chess.#wrap(answer.game);
+    const game = wrap(Chess, answer.game);
     game.#importWarnings = answer.warnings;
     return game;
   }
@@ -367,19 +385,7 @@ export class Chess {
       throw new InvalidPositionError(`Chess.fromSetup: no game can start from ${fen}: ${answer.message}`,
           { reason: answer.kind, fen, offset: answer.offset });
     }
-    return Chess.#wrap(answer.game);
-  }
-
-  // The factories hand the constructor a ready handle through this slot (a private
-  // field cannot be set on an object the constructor did not build).
-  static #pending = null;
-  static #wrap(handle) {
-    Chess.#pending = handle;
-    try {
-      return new Chess();
-    } finally {
-      Chess.#pending = null;
-    }
+    return wrap(Chess, answer.game);
   }
 
   #adopt(handle) {
@@ -435,7 +441,7 @@ export class Chess {
   }
 
   // A deep copy (handy to branch off an analysis).
-  clone() { return Chess.#wrap(this.#h().clone()); }
+  clone() { return wrap(Chess, this.#h().clone()); }
 
   // Frees the game's memory now; any later call throws DisposedError. Idempotent. Optional: a
   // dropped game's memory is reclaimed anyway (see LIVE_GAMES).
@@ -523,19 +529,15 @@ export class Chess {
   }
 
   // Takes back the last move; returns it, or null when there is none.
-  undo() {
-    const m = module;
-    if (m._escaque_undo(this.#a())) return readMove(m.HEAPU8, ioAt);
-    const r = this.#h().undo();
-    if (!r.ok && r.code === 'NOTHING_TO_UNDO') return null;
-    return publicMove(check(r).move);
-  }
+  undo() { return this.#step(module._escaque_undo, 'undo', 'NOTHING_TO_UNDO'); }
   // Replays the last undone move; returns it, or null when there is none.
-  redo() {
-    const m = module;
-    if (m._escaque_redo(this.#a())) return readMove(m.HEAPU8, ioAt);
-    const r = this.#h().redo();
-    if (!r.ok && r.code === 'NOTHING_TO_REDO') return null;
+  redo() { return this.#step(module._escaque_redo, 'redo', 'NOTHING_TO_REDO'); }
+  // Undo or redo: the export `fast` does it and writes the move; when it cannot, the handle's `method`
+  // says why (null when there is nothing to do).
+  #step(fast, method, nothing) {
+    if (fast(this.#a())) return readMove(module.HEAPU8, ioAt);
+    const r = this.#h()[method]();
+    if (!r.ok && r.code === nothing) return null;
     return publicMove(check(r).move);
   }
 
@@ -702,33 +704,11 @@ export class Position {
 
   // new Position(): the standard start position; new Position(fen) as Position.fromFen(fen).
   constructor(fen) {
-    const m = wasm();
-    if (Position.#pending) {
-      this.#adopt(Position.#pending);
-      Position.#pending = null;
-    } else if (fen === undefined) {
-      this.#adopt(new m.PositionHandle());
-    } else {
-      expectString(fen, 'new Position(fen): fen');
-      this.#adopt(check(m.PositionHandle.fromFen(fen, false)).position);
-    }
+    this.#adopt(constructorHandle(fen, 'PositionHandle', 'Position', 'position'));
   }
 
   static fromFen(fen, options) {
-    expectString(fen, 'Position.fromFen(fen): fen');
-    const { chess960 = false } = expectOptions(options, 'Position.fromFen');
-    if (typeof chess960 !== 'boolean') throw new InvalidArgumentError('Position.fromFen: chess960 must be a boolean');
-    return Position.#wrap(check(wasm().PositionHandle.fromFen(fen, chess960)).position);
-  }
-
-  static #pending = null;
-  static #wrap(handle) {
-    Position.#pending = handle;
-    try {
-      return new Position();
-    } finally {
-      Position.#pending = null;
-    }
+    return wrap(Position, fromFenHandle(fen, options, 'PositionHandle', 'Position', 'position'));
   }
 
   #adopt(handle) {
@@ -743,7 +723,7 @@ export class Position {
   }
 
   // A copy with the same board and move stack.
-  clone() { this.#a(); return Position.#wrap(this.#handle.clone()); }
+  clone() { this.#a(); return wrap(Position, this.#handle.clone()); }
   dispose() {
     if (!this.#handle) return;
     registry?.unregister(this);
@@ -764,28 +744,22 @@ export class Position {
     for (let i = 0; i < n; i++) list[i] = ids[base + i];
     return list;
   }
+  // (movesUci and moves write over moveIds' fresh array: a tagged array holds strings and objects as
+  // well as small integers, so this allocates nothing more.)
   movesUci() {
-    const m = module;
-    const n = m._escaque_position_move_ids(this.#a());
-    const ids = m.HEAPU16;
-    const base = ioAt >> 1;
+    const list = this.moveIds();
     const chess960 = this.#chess960;
-    const list = new Array(n);
-    for (let i = 0; i < n; i++) list[i] = uciOf(ids[base + i], chess960);
+    for (let i = 0; i < list.length; i++) list[i] = uciOf(list[i], chess960);
     return list;
   }
   // The legal moves as frozen {id, uci, from, to, promotion?} objects, in UCI order (a new
   // array each call; the objects are shared by every call and position, one per move and kind of
   // game, so listing the moves allocates nothing else). play/san/sanAndPlay take them or their id.
   moves() {
-    const m = module;
-    const n = m._escaque_position_move_ids(this.#a());
-    const ids = m.HEAPU16;
-    const base = ioAt >> 1;
+    const list = this.moveIds();
     const cache = moveCache[this.#chess960 ? 1 : 0];
-    const list = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const id = ids[base + i];
+    for (let i = 0; i < list.length; i++) {
+      const id = list[i];
       list[i] = cache[id] ?? newPositionMove(cache, id, this.#chess960);
     }
     return list;

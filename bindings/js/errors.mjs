@@ -12,55 +12,43 @@ export class EscaqueError extends Error {
   }
 }
 // The name lives on each prototype (not on the instances), so it is set once per class and an
-// instance's own enumerable fields stay its details.
+// instance's own enumerable fields stay its details. The class itself is named too (for stack traces
+// and consoles).
 const named = (Class, name) => {
   Object.defineProperty(Class.prototype, 'name', { value: name, writable: true, configurable: true });
+  Object.defineProperty(Class, 'name', { value: name, configurable: true });
   return Class;
 };
 named(EscaqueError, 'EscaqueError');
 
-export class InvalidArgumentError extends EscaqueError {
-  constructor(message, details) { super(message, 'INVALID_ARGUMENT', details); }
+// A subclass `name` of `Base`. With a `code`, every instance has that code: new Class(message, details);
+// without, the code is given per instance: new Class(message, code, details).
+function errorClass(name, Base, code) {
+  return named(code === undefined ? class extends Base {} : class extends Base {
+    constructor(message, details) { super(message, code, details); }
+  }, name);
 }
-named(InvalidArgumentError, 'InvalidArgumentError');
-export class NotInitializedError extends EscaqueError {
-  constructor(message) { super(message, 'NOT_INITIALIZED'); }
-}
-named(NotInitializedError, 'NotInitializedError');
-export class DisposedError extends EscaqueError {
-  constructor(message) { super(message, 'DISPOSED'); }
-}
-named(DisposedError, 'DisposedError');
+
+export const InvalidArgumentError = errorClass('InvalidArgumentError', EscaqueError, 'INVALID_ARGUMENT');
+export const NotInitializedError = errorClass('NotInitializedError', EscaqueError, 'NOT_INITIALIZED');
+export const DisposedError = errorClass('DisposedError', EscaqueError, 'DISPOSED');
 // code: ILLEGAL_MOVE, NO_SUCH_PIECE, MOVE_SYNTAX, EMPTY_MOVE, WRONG_PROMOTION
-export class IllegalMoveError extends EscaqueError {}
-named(IllegalMoveError, 'IllegalMoveError');
+export const IllegalMoveError = errorClass('IllegalMoveError', EscaqueError);
 // code: AMBIGUOUS_MOVE; candidates: the SAN of the legal moves that fit
-export class AmbiguousMoveError extends IllegalMoveError {}
-named(AmbiguousMoveError, 'AmbiguousMoveError');
-export class InvalidFenError extends EscaqueError {}
-named(InvalidFenError, 'InvalidFenError');
-export class PgnParseError extends EscaqueError {}
-named(PgnParseError, 'PgnParseError');
-export class GameOverError extends EscaqueError {}
-named(GameOverError, 'GameOverError');
+export const AmbiguousMoveError = errorClass('AmbiguousMoveError', IllegalMoveError);
+export const InvalidFenError = errorClass('InvalidFenError', EscaqueError);
+export const PgnParseError = errorClass('PgnParseError', EscaqueError);
+export const GameOverError = errorClass('GameOverError', EscaqueError);
 // code: NOTHING_TO_UNDO, NOTHING_TO_REDO
-export class HistoryError extends EscaqueError {}
-named(HistoryError, 'HistoryError');
+export const HistoryError = errorClass('HistoryError', EscaqueError);
 // code: NO_DRAW_OFFER, OWN_DRAW_OFFER, DRAW_OFFER_STANDS, AGREEMENT_TOO_EARLY
-export class DrawOfferError extends EscaqueError {}
-named(DrawOfferError, 'DrawOfferError');
+export const DrawOfferError = errorClass('DrawOfferError', EscaqueError);
 // code: INVALID_POSITION. A position edited with put()/remove()/setTurn()/... that no game can
 // start from (Chess.fromSetup): `reason` is the core's rule broken (e.g. 'KingCount'), `fen` the
 // position, `offset` where in that FEN.
-export class InvalidPositionError extends EscaqueError {
-  constructor(message, details) { super(message, 'INVALID_POSITION', details); }
-}
-named(InvalidPositionError, 'InvalidPositionError');
+export const InvalidPositionError = errorClass('InvalidPositionError', EscaqueError, 'INVALID_POSITION');
 // code: ENGINE_FAILED (the worker could not load, or died)
-export class EngineError extends EscaqueError {
-  constructor(message) { super(message, 'ENGINE_FAILED'); }
-}
-named(EngineError, 'EngineError');
+export const EngineError = errorClass('EngineError', EscaqueError, 'ENGINE_FAILED');
 
 // init() could not load the WebAssembly module; `url`: where it looked (null for init({wasmBinary}));
 // `cause`: the underlying error, if any. code:

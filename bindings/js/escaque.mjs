@@ -160,13 +160,17 @@ export default async function createEscaqueModule({ module, engineHost }) {
   }
 
   // The search's Engine (engine_exports.cpp): structured calls for the JS Engine's worker, and
-  // the UCI text session over it for the WASM command line. hostSignals: its searches ask
-  // engineHost whether to stop and stream to it; without, a text "go" answers with all its lines
-  // at once and needs a limit.
+  // the UCI text session over it for the WASM command line (escaque-uci.wasm only). hostSignals:
+  // its searches ask engineHost whether to stop and stream to it; without, a text "go" answers
+  // with all its lines at once and needs a limit.
+  const textSession = typeof x.escaque_engine_handle === 'function';
   class EngineHandle extends Handle {
     constructor(hostSignals) { super(x.escaque_engine_new(hostSignals ? 1 : 0), x.escaque_engine_delete); }
     // One UCI command line; what it answers at once (plain text).
     handle(line) {
+      if (!textSession) {
+        throw new Error('this module has no UCI text session: it is in escaque-uci.wasm (bin/escaque-uci.mjs), not escaque.wasm');
+      }
       args(text(line, 'handle'));
       const n = x.escaque_engine_handle(this.at);
       const at = x.escaque_output();

@@ -18,7 +18,7 @@
 // compat/chess.node.mjs) import statically and which is imported on demand otherwise.
 import createEscaqueModule from './escaque.mjs';
 import { EscaqueLoadError } from './errors.mjs';
-import { inNode } from './node-builtin.mjs';
+import { inNode, nodeImport } from './node-builtin.mjs';
 
 const WASM_FILE = 'escaque.wasm';
 
@@ -35,8 +35,7 @@ async function nodeFiles() {
   if (!files) {
     // Not a literal specifier, so that bundlers for browsers do not follow it (Node bundles get
     // node-files.mjs through the "node" entries, which import it statically).
-    const file = ['.', 'node-files.mjs'].join('/');
-    await import(/* webpackIgnore: true */ /* @vite-ignore */ new URL(file, import.meta.url).href);
+    await nodeImport(`${directoryOf(import.meta.url)}node-files.mjs`);
   }
   return files;
 }

@@ -7,11 +7,17 @@
 //                The specifier is computed, not written out: webpack 5 stops the build at any
 //                `node:` specifier it meets (UnhandledSchemeError), and other bundlers would bundle
 //                a stub or warn.
+//   nodeImport(url) -> import(url), hidden from bundlers (only ever called in Node).
+// This file is the one place with bundler directives in comments; scripts/minify-js.mjs keeps them.
 export const nodeProcess = globalThis.process;
 
 export const inNode = typeof nodeProcess === 'object' && nodeProcess !== null &&
     typeof nodeProcess.versions === 'object' && typeof nodeProcess.versions.node === 'string';
 
+export function nodeImport(url) {
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ url);
+}
+
 export function nodeBuiltin(name) {
-  return import(/* webpackIgnore: true */ /* @vite-ignore */ ['node', name].join(':'));
+  return nodeImport(['node', name].join(':'));
 }

@@ -10,7 +10,7 @@
 // one a game can start from is decided when one starts (Chess.fromSetup), by the same FEN rules
 // as Chess.fromFen, so a position may pass through illegal states while it is edited.
 import { InvalidArgumentError, InvalidFenError } from './errors.mjs';
-import { asciiBoard, attackers, colorOf, isAttacked, squareColor, squareIndex, squareName } from './squares.mjs';
+import { asciiBoard, attackers, colorOf, isAttacked, placementOf, squareColor, squareIndex, squareName } from './squares.mjs';
 
 const PIECE_TYPES = 'pnbrqk';
 const CASTLING_LETTER = /^[KQkqA-Ha-h]$/;
@@ -238,20 +238,7 @@ export class Setup {
 
   // The FEN of the position as it stands (whether or not a game could start from it).
   fen() {
-    let placement = '';
-    for (let r = 0; r < 8; r++) {
-      let empty = 0;
-      for (let f = 0; f < 8; f++) {
-        const p = this.#squares[r * 8 + f];
-        if (!p) { empty++; continue; }
-        if (empty) placement += empty;
-        placement += p;
-        empty = 0;
-      }
-      if (empty) placement += empty;
-      if (r < 7) placement += '/';
-    }
-    return `${placement} ${this.#turn} ${this.castling()} ${this.#enPassant ?? '-'} ${this.#halfMoves} ${this.#moveNumber}`;
+    return `${placementOf(this.#squares)} ${this.#turn} ${this.castling()} ${this.#enPassant ?? '-'} ${this.#halfMoves} ${this.#moveNumber}`;
   }
   ascii() { return asciiBoard(this.#squares); }
   // Squares of the `color` pieces (default: the side to move) that attack `square`, a8..h1 order.

@@ -59,6 +59,24 @@ export function isAttacked(squares, color, target) {
   return false;
 }
 
+// The piece placement field of a FEN (rank 8 first; runs of empty squares as digits).
+export function placementOf(squares) {
+  let s = '';
+  for (let r = 0; r < 8; r++) {
+    let empty = 0;
+    for (let f = 0; f < 8; f++) {
+      const p = squares[r * 8 + f];
+      if (!p) { empty++; continue; }
+      if (empty) s += empty;
+      s += p;
+      empty = 0;
+    }
+    if (empty) s += empty;
+    if (r < 7) s += '/';
+  }
+  return s;
+}
+
 // The board as text, rank 8 first (chess.js's ascii() layout):
 //    +------------------------+
 //  8 | r  n  b  q  k  b  n  r |

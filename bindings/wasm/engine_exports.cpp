@@ -13,7 +13,9 @@
 //    text passes between the JS Engine and the search.
 //  - the WASM UCI command line (bin/escaque-uci.mjs) and tests drive the text
 //    session with escaque_engine_handle; its lines stream to the host through
-//    escaque_engine_write.
+//    escaque_engine_write. That session (src/uci/, and `bench`) is compiled in
+//    only with ESCAQUE_UCI_TEXT: into dist/escaque-uci.wasm, the command line's
+//    module, not into escaque.wasm, which pages load (cmake/wasm.cmake).
 //
 // A session runs in a worker. Its search is synchronous and cannot be called
 // into while it runs, so it learns about "stop" and "ponderhit" by asking the
@@ -34,7 +36,9 @@
 #include "engine/engine.h"
 #include "notation/san.h"
 #include "core/uci_move.h"
+#ifdef ESCAQUE_UCI_TEXT
 #include "uci/uci_session.h"
+#endif
 
 extern "C" {
 // Imports from the host: 0 nothing, 1 stop, 2 ponderhit; one UCI output line (with its '\n');
@@ -47,11 +51,18 @@ void escaque_engine_report(const char* json, int length);
 namespace escaque::js {
 namespace {
 
+#ifdef ESCAQUE_UCI_TEXT
 struct EngineSession {
   UciSession uci;
   bool running = true;  // false once "quit" was handled
   Engine& engine() { return uci.engine(); }
 };
+#else
+struct EngineSession {
+  Engine search;
+  Engine& engine() { return search; }
+};
+#endif
 
 EngineSession* session_at(int at) { return &object_at<EngineSession>(at); }
 
@@ -108,27 +119,31 @@ using escaque::js::Args;
 using escaque::js::JsonOut;
 using escaque::js::session_at;
 
-// A new session; with host_signals, its searches poll the host and stream to it (the Engine's
-// worker); without, a text "go" answers with all its lines at once and needs a limit (the plain
-// session of tests/node/wasm-module.test.mjs).
+// A new session; with host_signals, its searches poll the host (and, with the text session, stream
+// their lines to it: the Engine's worker); without, a text "go" answers with all its lines at once
+// and needs a limit (the plain session of tests/node/wasm-module.test.mjs).
 EMSCRIPTEN_KEEPALIVE int escaque_engine_new(int host_signals) {
   auto* s = new escaque::js::EngineSession();
   if (host_signals) {
-    s->uci.enable_host_signals(
-        [] {
-          switch (escaque_engine_poll()) {
-            case 1: return escaque::Engine::HostSignal::Stop;
-            case 2: return escaque::Engine::HostSignal::PonderHit;
-            default: return escaque::Engine::HostSignal::None;
-          }
-        },
-        [](std::string_view line) { escaque_engine_write(line.data(), int(line.size())); });
+    auto poll = [] {
+      switch (escaque_engine_poll()) {
+        case 1: return escaque::Engine::HostSignal::Stop;
+        case 2: return escaque::Engine::HostSignal::PonderHit;
+        default: return escaque::Engine::HostSignal::None;
+      }
+    };
+#ifdef ESCAQUE_UCI_TEXT
+    s->uci.enable_host_signals(poll, [](std::string_view line) { escaque_engine_write(line.data(), int(line.size())); });
+#else
+    s->search.set_host_poll(poll);
+#endif
   }
   return escaque::js::address_of(s);
 }
 
 EMSCRIPTEN_KEEPALIVE void escaque_engine_delete(int at) { delete session_at(at); }
 
+#ifdef ESCAQUE_UCI_TEXT
 // ---- the UCI text session (the WASM command line) ----
 
 // Arguments: one command line. Answers what the command replies at once (plain text, not JSON:
@@ -143,6 +158,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_engine_handle(int at) {
 
 // 0 once the session has handled "quit".
 EMSCRIPTEN_KEEPALIVE int escaque_engine_running(int at) { return session_at(at)->running ? 1 : 0; }
+#endif
 
 // ---- the Engine facade (the JS Engine's worker) ----
 

@@ -1,11 +1,13 @@
 // <escaque-board> as the npm package ships it: dist/board/escaque-board.js
-// (copied there by the build) loads on its own and reaches dist/index.mjs by
+// (minified there by the build, scripts/minify-js.mjs) loads on its own and reaches dist/index.mjs by
 // the same relative import its source uses in bindings/js/board/; and a page's own
 // piece images through the piece-set URL template.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
+import { minifiedText } from '../../scripts/minify-js.mjs';
 import { drawnPieces, drag, events, mountBoards, openBoardPage, useServedChromium } from './board-helpers.mjs';
 
 const env = useServedChromium();
@@ -32,8 +34,8 @@ describe('board as packaged', () => {
 
   test('dist/board/escaque-board.js runs from /dist/board/ and plays', async () => {
     assert.ok(existsSync(DIST_BOARD), 'dist/board/ is missing: run npm run build (cmake copies bindings/js/board/ there)');
-    assert.equal(readFileSync(DIST_BOARD, 'utf8'),
-      readFileSync(new URL('../../bindings/js/board/escaque-board.js', import.meta.url), 'utf8'), 'dist/board/ is stale');
+    assert.equal(readFileSync(DIST_BOARD, 'utf8'), await minifiedText(fileURLToPath(new URL('../../bindings/js/', import.meta.url)),
+      fileURLToPath(new URL('../../dist/', import.meta.url)), 'board/escaque-board.js'), 'dist/board/ is stale');
     context = await env.browser.newContext();
     const page = await context.newPage();
     const problems = [];

@@ -147,6 +147,29 @@ export const BUNDLERS = {
   },
 };
 
+// The bundlers that emit no asset named by `new URL('…', import.meta.url)` and bundle no worker so named:
+// with their defaults package.json "exports" gives them the self-contained entries (dist/index.inline.mjs,
+// rules.inline.mjs), which hold the module and the worker, so their pages fetch no .wasm at all: esbuild
+// has the `browser` condition but no `production`/`development`, Rollup's node-resolve has `production`
+// but neither `browser` nor `node` (its top-level `default`).
+export const SELF_CONTAINED = new Set(['esbuild', 'rollup']);
+
+// A piece of each module's base64 that the other's has not: which module a script holds, for the
+// self-contained bundles.
+async function base64Marks() {
+  const text = {};
+  for (const name of ['escaque.wasm', 'escaque-rules.wasm']) text[name] = (await readFile(join(ROOT, 'dist', name))).toString('base64');
+  const marks = {};
+  for (const [name, other] of [['escaque.wasm', 'escaque-rules.wasm'], ['escaque-rules.wasm', 'escaque.wasm']]) {
+    for (let at = Math.floor(text[name].length / 8) * 4; !marks[name]; at += 4096) {
+      const mark = text[name].slice(at, at + 64);
+      assert.ok(mark.length === 64, `no piece of ${name} that ${other} lacks`);
+      if (!text[other].includes(mark)) marks[name] = mark;
+    }
+  }
+  return marks;
+}
+
 // Every file under dir, relative.
 export async function filesUnder(dir) {
   const list = [];
@@ -173,16 +196,19 @@ export async function buildAndOpen(name, { dir, project }, browser) {
     const base = `http://127.0.0.1:${server.address().port}/`;
     const answers = {};
     const requests = {};
+    const scripts = {};  // the JavaScript files each page loaded
     const problems = [];
     for (const which of ['index', 'rules']) {
       const tab = await browser.newPage();
       requests[which] = [];
+      scripts[which] = [];
       tab.on('pageerror', (e) => problems.push(`${which}: ${e.message}`));
       tab.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`${which}: console: ${m.text()}`); });
       tab.on('response', (r) => {
         if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${which}: ${r.status()} ${r.url()}`);
       });
       tab.on('request', (r) => { if (/\.wasm(\?|$)/.test(r.url())) requests[which].push(r.url().slice(base.length)); });
+      tab.on('request', (r) => { if (/\.m?js(\?|$)/.test(r.url())) scripts[which].push(r.url().slice(base.length)); });
       // The page's worker's requests are the page's too (Playwright reports them on the context).
       await tab.goto(`${base}${which}.html`);
       await tab.waitForFunction(() => document.getElementById('out').textContent !== 'loading', null, { timeout: 90_000 });
@@ -198,7 +224,15 @@ export async function buildAndOpen(name, { dir, project }, browser) {
     };
     const fetched = {};
     for (const which of Object.keys(requests)) fetched[which] = await Promise.all(requests[which].map(identify));
-    return { main: answers.index, rules: answers.rules, files, requests, fetched, problems, buildMs };
+    // The modules the pages' scripts hold (the self-contained entries).
+    const marks = await base64Marks();
+    const held = {};
+    for (const which of Object.keys(scripts)) {
+      const texts = await Promise.all(scripts[which].map((p) => readFile(join(out, decodeURIComponent(p.replace(/[?#].*$/, ''))), 'utf8')
+        .catch(() => '')));
+      held[which] = Object.keys(marks).filter((name) => texts.some((t) => t.includes(marks[name])));
+    }
+    return { main: answers.index, rules: answers.rules, files, requests, fetched, held, problems, buildMs };
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
@@ -213,7 +247,14 @@ export function checkResult(name, r) {
   assert.deepEqual(r.main.engine, { legal: true }, say('the Engine\'s move'));
   assert.deepEqual(r.rules, EXPECTED_GAME, say('the escaque/rules page\'s game'));
   assert.deepEqual(r.problems, [], say('errors in the pages'));
-  // escaque/rules loads escaque-rules.wasm and nothing else; the main entry escaque.wasm.
+  // escaque/rules loads escaque-rules.wasm and nothing else; the main entry escaque.wasm: fetched, or
+  // held in the scripts of a self-contained bundle (which then fetches no module).
+  if (SELF_CONTAINED.has(name)) {
+    assert.deepEqual([...r.fetched.rules, ...r.fetched.index], [], say('a self-contained bundle fetched a module'));
+    assert.deepEqual(r.held.rules, ['escaque-rules.wasm'], say('escaque/rules holds the rules module only'));
+    assert.deepEqual(r.held.index, ['escaque.wasm'], say('the main page holds escaque.wasm'));
+    return;
+  }
   assert.deepEqual(r.fetched.rules, ['escaque-rules.wasm'], say('escaque/rules fetched the rules module only'));
   assert.deepEqual([...new Set(r.fetched.index)], ['escaque.wasm'], say('the main page fetched escaque.wasm'));
 }

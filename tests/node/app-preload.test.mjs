@@ -10,6 +10,7 @@ import { relative, sep } from 'node:path';
 import { before, test } from 'node:test';
 
 import { BUNDLE, ROOT, bundleApp } from '../../scripts/bundle-app.mjs';
+import { dynamicImports, staticImports } from '../../scripts/lib/module-imports.mjs';
 
 const ROOT_URL = new URL('../../', import.meta.url);
 const WEB = new URL('web/', ROOT_URL);
@@ -21,19 +22,14 @@ before(async () => {
 });
 
 // Static imports and re-exports, and the dynamic imports of a literal name.
-function imports(source) {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const fixed = [...code.matchAll(/^\s*(?:import|export)\s+(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]/gm)];
-  const late = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)];
-  return [...fixed, ...late].map((m) => m[1]);
-}
+const imports = (source) => [...staticImports(source), ...dynamicImports(source)];
 
 // The package's own name, as the bundler resolves it: package.json "exports" (the browser's choice of
 // conditions), e.g. 'escaque/board' -> '/dist/board/escaque-board.js'.
 const pkg = JSON.parse(readFileSync(new URL('package.json', ROOT_URL), 'utf8'));
 function exportTarget(entry) {
   if (typeof entry === 'string') return entry;
-  for (const condition of ['browser', 'import', 'default']) {
+  for (const condition of ['browser', 'production', 'import', 'default']) {  // scripts/bundle-app.mjs's
     const target = entry?.[condition] && exportTarget(entry[condition]);
     if (target) return target;
   }

@@ -8,6 +8,7 @@ import { relative, sep } from 'node:path';
 import { test } from 'node:test';
 
 import { APP, BUNDLES, ROOT as ROOT_DIR, bundleApp } from '../../scripts/bundle-app.mjs';
+import { importMetaUrls, staticImports as importsOf } from '../../scripts/lib/module-imports.mjs';
 
 const WEB = new URL('../../web/', import.meta.url);
 const ROOT = new URL('../../', import.meta.url);
@@ -30,14 +31,11 @@ const fileOf = (path) => (path.startsWith('dist/') ? new URL(path, ROOT) : new U
 // What a file loads apart from its importer: `new URL('literal', import.meta.url)` (Workers, the
 // WebAssembly, the service worker), and, for a Worker, its static imports.
 function loadedApart(path) {
-  const source = readFileSync(fileOf(path), 'utf8');
-  const urls = [...source.matchAll(/new URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g)].map((m) => m[1]);
-  return urls.map((u) => new URL(u, `http://x/${path}`).pathname.slice(1));
+  return importMetaUrls(readFileSync(fileOf(path), 'utf8')).map((u) => new URL(u, `http://x/${path}`).pathname.slice(1));
 }
 function staticImports(path) {
-  const source = readFileSync(fileOf(path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  return [...source.matchAll(/^\s*(?:import|export)\s+(?:[\w*{}\s,$]+\s+from\s+)?['"](\.[^'"]+)['"]/gm)]
-    .map((m) => new URL(m[1], `http://x/${path}`).pathname.slice(1));
+  return importsOf(readFileSync(fileOf(path), 'utf8')).filter((spec) => spec.startsWith('.'))
+    .map((spec) => new URL(spec, `http://x/${path}`).pathname.slice(1));
 }
 
 // Every file the app loads apart from the bundle, by served path ('./' for the app's root, the

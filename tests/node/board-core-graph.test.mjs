@@ -9,15 +9,13 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 
+import { dynamicImports, staticImports } from '../../scripts/lib/module-imports.mjs';
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BOARD = new URL('../../bindings/js/board/', import.meta.url);
 
 // Every import specifier of a module: static imports and re-exports (also multi-line), dynamic imports.
-function specifiers(source) {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  return [...code.matchAll(/\b(?:import|export)\s*(?:[\w*{}\s,$]*?\s*from\s*)?['"]([^'"]+)['"]/g),
-    ...code.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
-}
+const specifiers = (source) => [...staticImports(source), ...dynamicImports(source)];
 
 // {files: the module graph from `entry` (paths relative to the repository), package: imports of the package}.
 function walk(entry) {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
+import { dynamicImports, importMetaUrls, staticImports } from '../../scripts/lib/module-imports.mjs';
 import { ROOT, requireFile, runOk } from './helpers.mjs';
 import { packageFiles } from './package-files.mjs';
 
@@ -33,16 +34,20 @@ test('npm pack --dry-run: exactly the files that should ship', { timeout: 120_00
     if (path.endsWith('/')) continue;
     assert.ok(shipped.has(path), `${target} (package.json) is not in the tarball`);
   }
-  // What the shipped modules import is shipped too.
+  // What the shipped modules import or load (workers, WebAssembly) is shipped too, and so is the
+  // source map each minified file names.
+  let followed = 0;
   for (const file of files.filter((f) => /\.(mjs|cjs|js)$/.test(f) && f.startsWith('dist/'))) {
     const text = readFileSync(`${ROOT}${file}`, 'utf8');
-    const imports = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'(\.[^']+)'|import\s*\(\s*'(\.[^']+)'\s*\)|(?:^|\n)\s*import\s*'(\.[^']+)'/g;
-    for (const [, a, b, c] of text.matchAll(imports)) {
-      const spec = a ?? b ?? c;
+    const map = /\n\/\/# sourceMappingURL=(\S+)\n?$/.exec(text)?.[1];
+    const specs = [...staticImports(text), ...dynamicImports(text), ...importMetaUrls(text), ...(map ? [map] : [])];
+    for (const spec of specs.filter((s) => s.startsWith('.') || /^[\w-]+\.(?:wasm|mjs|js|map)$/.test(s))) {
       const resolved = new URL(spec, `file:///${file}`).pathname.slice(1);
       assert.ok(shipped.has(resolved), `${file} imports ${spec}, which is not shipped`);
+      followed++;
     }
   }
+  assert.ok(followed > 40, `only ${followed} imports found in the shipped modules (the scan is wrong)`);
 });
 
 test('package.json: public, licensed, described', () => {
@@ -62,9 +67,20 @@ test('package.json: public, licensed, described', () => {
   // Export conditions: browsers never get the Node entries, Node gets them.
   for (const entry of ['.', './rules', './compat/chess.js']) {
     const conditions = pkg.exports[entry];
-    assert.ok(!/node/.test(conditions.browser), `${entry}: browser -> ${conditions.browser}`);
+    for (const target of targets(conditions.browser)) assert.ok(!/node/.test(target), `${entry}: browser -> ${target}`);
     assert.match(conditions.node, /\.node\.mjs$/, `${entry}: node -> ${conditions.node}`);
     assert.ok(Object.keys(conditions).indexOf('browser') < Object.keys(conditions).indexOf('default'));
+  }
+  // Browser builds with a production or development condition (webpack, Vite: their defaults) get the
+  // files with the WebAssembly and the worker beside them; a browser build with neither (esbuild) and a
+  // build with neither `browser` nor `node` (Rollup's node-resolve by default) get the self-contained
+  // entries, which hold both.
+  for (const [entry, file] of [['.', 'index'], ['./rules', 'rules']]) {
+    const { browser } = pkg.exports[entry];
+    assert.deepEqual(browser, { production: `./dist/${file}.mjs`, development: `./dist/${file}.mjs`,
+      default: `./dist/${file}.inline.mjs` }, entry);
+    assert.equal(pkg.exports[entry].default, `./dist/${file}.inline.mjs`, entry);
+    assert.equal(pkg.exports[entry].production, undefined, entry);
   }
 });
 

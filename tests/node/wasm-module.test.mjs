@@ -1,7 +1,8 @@
 // The WebAssembly module through dist/loader.mjs: loading, legal moves, FEN
 // errors with the same messages as the native parser, robustness (no input may
 // abort the module), and the search's Engine (EngineHandle: the structured
-// calls the Engine's worker drives, and the UCI session over them).
+// calls the Engine's worker drives, and the UCI session over them, which only
+// the command line's module escaque-uci.wasm has).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
@@ -10,8 +11,10 @@ import { loadEscaque } from '../../dist/loader.mjs';
 import { FENS, ROOT, STOCKFISH, parseDivide, requireFile, runNative, runProgram } from './helpers.mjs';
 
 let escaque;  // the module
+let uci;      // dist/escaque-uci.wasm: the same with the UCI text session (bin/escaque-uci.mjs)
 before(async () => {
   escaque = await loadEscaque();
+  uci = await loadEscaque({ url: `${ROOT}dist/escaque-uci.wasm` });
 });
 
 // The moves Stockfish lists for `go perft 1`: an independent reference.
@@ -39,10 +42,27 @@ describe('loading', () => {
     assert.equal(escaque.hasSearch, true);
   });
 
+  test('the UCI text session is in escaque-uci.wasm only: pages load escaque.wasm without it', async () => {
+    const exported = async (file) => WebAssembly.Module.exports(await WebAssembly.compile(await readFile(`${ROOT}dist/${file}`)))
+      .map((e) => e.name);
+    const page = await exported('escaque.wasm');
+    const cli = await exported('escaque-uci.wasm');
+    for (const name of ['escaque_engine_new', 'escaque_engine_go', 'escaque_engine_set_position']) {
+      assert.ok(page.includes(name) && cli.includes(name), name);
+    }
+    for (const name of ['escaque_engine_handle', 'escaque_engine_running']) {
+      assert.ok(!page.includes(name), `escaque.wasm exports ${name}`);
+      assert.ok(cli.includes(name), `escaque-uci.wasm lacks ${name}`);
+    }
+    // What is left out is bytes a page no longer downloads.
+    const size = async (file) => (await readFile(`${ROOT}dist/${file}`)).length;
+    assert.ok(await size('escaque.wasm') < await size('escaque-uci.wasm') - 8000);
+  });
+
   test('a module instantiated from the compiled one (as a worker is) works alone', async () => {
     const { default: createEscaqueModule } = await import('../../dist/escaque.mjs');
     const lines = [];
-    const other = await createEscaqueModule({ module: escaque.wasmModule, engineHost: { poll: () => 0, write: (l) => lines.push(l) } });
+    const other = await createEscaqueModule({ module: uci.wasmModule, engineHost: { poll: () => 0, write: (l) => lines.push(l) } });
     assert.equal(other.legalMovesUci(FENS.start).moves.length, 20);
     const s = new other.EngineHandle(true);
     s.handle('position startpos');
@@ -66,8 +86,8 @@ describe('loading', () => {
   });
 
   test('two loaded instances do not share state', async () => {
-    const other = await loadEscaque();
-    const a = new escaque.EngineHandle(false);
+    const other = await loadEscaque({ url: `${ROOT}dist/escaque-uci.wasm` });
+    const a = new uci.EngineHandle(false);
     const b = new other.EngineHandle(false);
     a.handle('position startpos moves e2e4');
     assert.match(a.handle('d'), /Fen: rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b KQkq - 0 1/);
@@ -292,7 +312,7 @@ describe('EngineHandle (the search\'s Engine and its UCI session)', () => {
   });
 
   test('handle() returns the reply text and running() turns false on quit only', () => {
-    const s = new escaque.EngineHandle(false);
+    const s = new uci.EngineHandle(false);
     assert.equal(s.handle('isready'), 'readyok\n');
     assert.equal(s.handle(''), '');
     assert.equal(s.running(), true);
@@ -306,7 +326,7 @@ describe('EngineHandle (the search\'s Engine and its UCI session)', () => {
   });
 
   test('a bad position command leaves no position: nothing stale is shown or searched', () => {
-    const s = new escaque.EngineHandle(false);
+    const s = new uci.EngineHandle(false);
     s.handle(`position fen ${FENS.kiwipete}`);
     assert.match(s.handle('position fen not a fen'), /^info string .*; no position now: 'go' waits for a valid 'position'\n$/);
     assert.match(s.handle('d'), /^info string d: no position is set/);

@@ -12,7 +12,7 @@
 // Squares are 0..63 in chess.js's SQUARES order: a8 = 0, h8 = 7, a1 = 56, h1 = 63.
 // Pieces are FEN letters ('P', 'n', ...); null is an empty square.
 
-import { FILES, attacks, attackers, colorOf, isAttacked, squareIndex, squareName } from '../squares.mjs';
+import { FILES, attacks, attackers, colorOf, isAttacked, placementOf, squareIndex, squareName } from '../squares.mjs';
 
 export { FILES, colorOf, squareIndex, squareName };
 export const EMPTY = -1;  // squareIndex's answer for a name that is not a square
@@ -54,14 +54,20 @@ export class Board {
 
   copyFrom(other) {
     this.squares = other.squares.slice();
-    this.kings = { ...other.kings };
-    this.turn = other.turn;
-    this.castling = { ...other.castling };
-    this.ep = other.ep;
-    this.halfMoves = other.halfMoves;
-    this.moveNumber = other.moveNumber;
+    this.#restore(other);
     this.history = other.history.slice();
     this.nullSkew = other.nullSkew;
+  }
+
+  // The state besides the squares, from another board or a history entry (copies of its objects: a
+  // snapshot made by copyFrom may share the history entry).
+  #restore(state) {
+    this.kings = { ...state.kings };
+    this.turn = state.turn;
+    this.castling = { ...state.castling };
+    this.ep = state.ep;
+    this.halfMoves = state.halfMoves;
+    this.moveNumber = state.moveNumber;
   }
 
   set(i, piece) {
@@ -85,22 +91,7 @@ export class Board {
   }
 
   placement() {
-    let s = '';
-    for (let row = 0; row < 8; row++) {
-      let empty = 0;
-      for (let f = 0; f < 8; f++) {
-        const p = this.squares[row * 8 + f];
-        if (p) {
-          if (empty) { s += empty; empty = 0; }
-          s += p;
-        } else {
-          empty++;
-        }
-      }
-      if (empty) s += empty;
-      if (row < 7) s += '/';
-    }
-    return s;
+    return placementOf(this.squares);
   }
 
   castlingString() {
@@ -220,13 +211,7 @@ export class Board {
     const old = this.history.pop();
     if (!old) return null;
     const { move } = old;
-    // Copies: a snapshot (copyFrom) may share the history entry.
-    this.kings = { ...old.kings };
-    this.turn = old.turn;
-    this.castling = { ...old.castling };
-    this.ep = old.ep;
-    this.halfMoves = old.halfMoves;
-    this.moveNumber = old.moveNumber;
+    this.#restore(old);
     if (move.flags & BIT.NULL) return move;
     const us = this.turn;
     const them = swap(us);

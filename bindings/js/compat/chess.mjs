@@ -249,6 +249,8 @@ function inferPieceType(san) {
 const DESCRIBE = Symbol('describe');
 
 export class Move {
+  // chess.js's class names, set explicitly: the shipped file is minified, which renames classes.
+  static { Object.defineProperty(this, 'name', { value: 'Move' }); }
   color;
   from;
   to;
@@ -302,6 +304,7 @@ function hashKey(key) {
 }
 
 export class Chess {
+  static { Object.defineProperty(this, 'name', { value: 'Chess' }); }
   #board = new Board();
   #header = {};
   #comments = {};

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// The package's JavaScript as shipped: each readable source file of bindings/js/ minified on its own
+// into dist/ (same name, same relative imports: no bundling), with its source map beside it
+// (`x.mjs.map`, the readable source inside, linked by a `//# sourceMappingURL` comment). Type
+// declarations (`.d.ts`, `.d.cts`) are copied as they are. The build runs it (cmake/wasm.cmake).
+//
+//   node scripts/minify-js.mjs <source dir> <output dir> <file>...   (files relative to the source dir)
+//
+// Minified files keep what other tools read in them:
+// - exports keep their names; the error classes set `name` explicitly (errors.mjs), so a renamed
+//   class still reads e.g. "InvalidArgumentError";
+// - `new Worker(new URL('./x', import.meta.url))` and `new URL('./x.wasm', import.meta.url)` stay in
+//   that form, which is how bundlers find the worker and the WebAssembly;
+// - a file with bundler directives in comments (`/* webpackIgnore: true */`, `/* @vite-ignore */`:
+//   node-builtin.mjs) keeps its whitespace, since esbuild drops every comment when it minifies
+//   whitespace; its names and syntax are still minified.
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const DIRECTIVE = /\/\*\s*(?:webpackIgnore|@vite-ignore)\b/;
+
+// esbuild's options for one file, from `sourceDir` to `outDir`.
+function options(sourceDir, outDir, file) {
+  const from = join(sourceDir, file);
+  return {
+    entryPoints: [from], outfile: join(outDir, file), bundle: false, logLevel: 'warning',
+    // (A CommonJS file stays CommonJS: no format, so esbuild adds no module helpers.)
+    format: file.endsWith('.cjs') ? undefined : 'esm', platform: 'neutral',
+    minifyIdentifiers: true, minifySyntax: true, minifyWhitespace: !DIRECTIVE.test(readFileSync(from, 'utf8')),
+    // Comments that must survive are the directives above; license text is the package's LICENSE.
+    legalComments: 'none',
+    sourcemap: 'linked', sourcesContent: true,
+  };
+}
+
+/** Minifies (or copies) `files` from `sourceDir` to `outDir`; returns the paths written. */
+export async function minifyFiles(sourceDir, outDir, files) {
+  const { build } = await import('esbuild');
+  const written = [];
+  for (const file of files) {
+    const to = join(outDir, file);
+    mkdirSync(dirname(to), { recursive: true });
+    if (/\.d\.c?ts$/.test(file)) {
+      copyFileSync(join(sourceDir, file), to);
+      written.push(to);
+      continue;
+    }
+    await build({ ...options(sourceDir, outDir, file), write: true });
+    written.push(to, `${to}.map`);
+  }
+  return written;
+}
+
+/** The text minifyFiles writes for `file` (to check that a shipped file is current). */
+export async function minifiedText(sourceDir, outDir, file) {
+  const { build } = await import('esbuild');
+  const result = await build({ ...options(sourceDir, outDir, file), write: false });
+  return result.outputFiles.find((f) => !f.path.endsWith('.map')).text;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [sourceDir, outDir, ...files] = process.argv.slice(2);
+  if (!sourceDir || !outDir || files.length === 0) {
+    console.error('usage: node scripts/minify-js.mjs <source dir> <output dir> <file>...');
+    process.exit(2);
+  }
+  await minifyFiles(sourceDir, outDir, files);
+}
