@@ -9,10 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "../support/node_checks.h"
-#include "../support/reference_compare.h"
 #include "core/fen.h"
 #include "fuzz_check.h"
+#include "oracle.h"
 
 using namespace escaque;
 
