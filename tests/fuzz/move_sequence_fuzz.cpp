@@ -88,7 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::uint64_t hash = node_hash(pos, board);
     if (!checked.seen(key, hash)) {
       std::string problem = test::check_node_state(pos, board);
-      fuzz::require(problem.empty(), problem);
+      FUZZ_REQUIRE(problem.empty(), problem);
       checked.remember(key, hash);
     }
     MoveList legal = legal_moves(pos);
@@ -99,17 +99,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     undos.emplace_back();
     pos.do_move(m, undos.back());
     board = ref::make(board, m);
-    fuzz::require(pos.key() == pos.compute_key(), "key() != compute_key() after " + ref::describe_move(m));
+    FUZZ_REQUIRE(pos.key() == pos.compute_key(), "key() != compute_key() after " + ref::describe_move(m));
     pos.undo_move(m, undos.back());
-    fuzz::require(pos == history.back() && pos.key() == history.back().key(),
+    FUZZ_REQUIRE(pos == history.back() && pos.key() == history.back().key(),
                   "undo of " + ref::describe_move(m) + " does not restore " + to_fen(history.back()));
     pos.do_move(m, undos.back());
   }
   std::string problem = test::check_children(pos, board);
-  fuzz::require(problem.empty(), problem);
+  FUZZ_REQUIRE(problem.empty(), problem);
   for (std::size_t k = moves.size(); k-- > 0;) {
     pos.undo_move(moves[k], undos[k]);
-    fuzz::require(pos == history[k] && pos.key() == history[k].key(),
+    FUZZ_REQUIRE(pos == history[k] && pos.key() == history[k].key(),
                   "unwinding the game: undo of " + ref::describe_move(moves[k]) + " does not restore " +
                       to_fen(history[k]));
   }

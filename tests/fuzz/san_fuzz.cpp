@@ -61,23 +61,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (Move m : legal) {
       std::string san = move_to_san(pos, m);
       SanResult lenient = parse_san(pos, san);
-      fuzz::require(lenient.ok() && lenient.move == m,
+      FUZZ_REQUIRE(lenient.ok() && lenient.move == m,
                     "SAN round trip failed for " + san + " in " + to_fen(pos));
       SanParseOptions strictOptions;
       strictOptions.strict = true;
       SanResult strict = parse_san(pos, san, Language::English, strictOptions);
-      fuzz::require(strict.ok() && strict.move == m, "strict SAN rejects its own output " + san);
+      FUZZ_REQUIRE(strict.ok() && strict.move == m, "strict SAN rejects its own output " + san);
     }
     if (remembered) checked.remember(key, hash);
   }
   SanResult r = parse_san(pos, sanText);
-  fuzz::require(pos == before, "parse_san changed the position");
+  FUZZ_REQUIRE(pos == before, "parse_san changed the position");
   if (r.ok()) {
-    fuzz::require(legal.contains(r.move), "parse_san accepted an illegal move: " + std::string(sanText));
+    FUZZ_REQUIRE(legal.contains(r.move), "parse_san accepted an illegal move: " + std::string(sanText));
     SanResult again = parse_san(pos, move_to_san(pos, r.move));
-    fuzz::require(again.ok() && again.move == r.move, "SAN of an accepted move does not round-trip");
+    FUZZ_REQUIRE(again.ok() && again.move == r.move, "SAN of an accepted move does not round-trip");
   } else {
-    fuzz::require(!r.message.empty(), "SAN error without a message");
+    FUZZ_REQUIRE(!r.message.empty(), "SAN error without a message");
   }
   return 0;
 }

@@ -8,7 +8,9 @@
 // handle(line, out): every option the "uci" command lists is set to its listed default (Hash to
 // 1 MiB), then "ucinewgame" and "position startpos" (the option lines only after an input with a
 // setoption line, ucinewgame only after one that searched: the rest cannot change them). A "quit"
-// ends the input and the session is made anew, as a host would.
+// ends the input; a host would end there and the next host start a fresh session: the same session,
+// reset in full before the next input (after_quit()), stands in for that fresh one (making one per
+// quit was again a 16 MiB allocation, and libFuzzer soon learns to put "quit" in most inputs).
 #pragma once
 
 #include <algorithm>
@@ -127,13 +129,11 @@ struct UciHarness {
   // search's history (a go or bench line). Only that is reset before the next input.
   bool optionsChanged = true, searched = true;
 
-  UciHarness() { renew(); }
-
-  void renew() {
+  UciHarness() {
     session = std::make_unique<UciSession>();
     std::string out;
-    fuzz::require(session->handle("uci", out), "'uci' ended the session");
-    fuzz::require(out.find("uciok\n") != std::string::npos, "'uci' without uciok: " + out);
+    FUZZ_REQUIRE(session->handle("uci", out), "'uci' ended the session");
+    FUZZ_REQUIRE(out.find("uciok\n") != std::string::npos, "'uci' without uciok: " + out);
     optionDefaults.clear();
     // "option name <name...> type <type> default <value...> [min ..] [max ..] [var ..]"
     std::size_t start = 0;
@@ -156,16 +156,19 @@ struct UciHarness {
       if (lower(name) == "hash") value = "1";
       optionDefaults.push_back("setoption name " + name + " value " + value);
     }
-    fuzz::require(!optionDefaults.empty(), "'uci' lists no options: " + out);
+    FUZZ_REQUIRE(!optionDefaults.empty(), "'uci' lists no options: " + out);
     optionsChanged = searched = true;
     to_defaults();
   }
+
+  // The input ended with "quit": everything is reset before the next one.
+  void after_quit() { optionsChanged = searched = true; }
 
   void send_quietly(const std::string& line) {
     std::string out;
     session->handle(line, out);
     // Setting an option to the default the session itself announced is never refused.
-    fuzz::require(out.empty(), "'" + line + "' was answered: " + out);
+    FUZZ_REQUIRE(out.empty(), "'" + line + "' was answered: " + out);
   }
 
   void to_defaults() {
@@ -186,8 +189,8 @@ struct UciHarness {
 
   void check_ready(std::string_view after) {
     std::string out;
-    fuzz::require(session->handle("isready", out), "'isready' ended the session");
-    fuzz::require(out == "readyok\n", "after '" + std::string(after) + "', isready answered '" + out + "'");
+    FUZZ_REQUIRE(session->handle("isready", out), "'isready' ended the session");
+    FUZZ_REQUIRE(out == "readyok\n", "after '" + std::string(after) + "', isready answered '" + out + "'");
   }
 };
 

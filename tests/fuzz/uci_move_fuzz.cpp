@@ -32,20 +32,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const Position before = pos;
   UciMoveResult r = parse_uci_move(pos, moveText);
-  fuzz::require(pos == before, "parse_uci_move changed the position");
+  FUZZ_REQUIRE(pos == before, "parse_uci_move changed the position");
   MoveList legal = legal_moves(pos);
   if (r.error == UciMoveError::None) {
-    fuzz::require(r.message.empty(), "success with a message");
-    fuzz::require(legal.contains(r.move), "parsed move is not legal: " + std::string(moveText));
+    FUZZ_REQUIRE(r.message.empty(), "success with a message");
+    FUZZ_REQUIRE(legal.contains(r.move), "parsed move is not legal: " + std::string(moveText));
     std::string back = move_to_uci(pos, r.move);
     UciMoveResult again = parse_uci_move(pos, back);
-    fuzz::require(again.error == UciMoveError::None && again.move == r.move,
+    FUZZ_REQUIRE(again.error == UciMoveError::None && again.move == r.move,
                   "UCI round trip failed: " + back);
   } else {
-    fuzz::require(!r.message.empty(), "error without a message");
-    fuzz::require(r.move == Move::none(), "error with a move");
+    FUZZ_REQUIRE(!r.message.empty(), "error without a message");
+    FUZZ_REQUIRE(r.move == Move::none(), "error with a move");
     // Whatever move_to_uci writes must be accepted: an error means no legal move is written that way.
-    for (Move m : legal) fuzz::require(move_to_uci(pos, m) != moveText, "rejected a legal move's own name");
+    for (Move m : legal) FUZZ_REQUIRE(move_to_uci(pos, m) != moveText, "rejected a legal move's own name");
   }
 
   // The same text through the UCI session: never crashes; a rejected move
@@ -63,9 +63,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   out.clear();
   session.handle("d", out);
   if (refused)
-    fuzz::require(out.rfind("info string d: no position is set", 0) == 0, "a refused position left one to show");
+    FUZZ_REQUIRE(out.rfind("info string d: no position is set", 0) == 0, "a refused position left one to show");
   else
-    fuzz::require(out.find("Fen: ") != std::string::npos, "'d' printed no FEN");
+    FUZZ_REQUIRE(out.find("Fen: ") != std::string::npos, "'d' printed no FEN");
   // Arbitrary lines as commands, bounded as in uci_session_fuzz, except `go` (a deep perft would
   // only be a timeout). After each, the session still answers isready.
   std::string_view lines = tail;
@@ -77,8 +77,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const std::string line = fuzz::bounded(raw, kind);
       h.note(line);
       out.clear();
-      if (!session.handle(line, out)) {  // "quit": a new host starts a new session
-        h.renew();
+      if (!session.handle(line, out)) {  // "quit": the next input starts from a full reset
+        h.after_quit();
         break;
       }
       h.check_ready(line);

@@ -7,7 +7,8 @@
 //
 // Keeping each run cheap and bounded, without bypassing the session's own parsing:
 //  - one session for the whole run, brought back to a known state before each input by the
-//    session itself (uci_harness.h); a "quit" ends the input and the session is made anew;
+//    session itself (uci_harness.h); a "quit" ends the input, and the session is reset in full
+//    before the next, standing in for a new host's fresh session;
 //  - every line bounded by fuzz::bounded() (uci_harness.h: go capped at 100 nodes, perft at depth 2,
 //    Hash at 8 MiB, bench to its error path);
 //  - at most MAX_SEARCHES go lines per input run; the others are skipped.
@@ -46,13 +47,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     h.note(line);
     std::string out;
     const bool goOn = h.session->handle(line, out);
-    fuzz::require(out.empty() || out.back() == '\n', "reply to '" + line + "' ends mid-line: " + out);
+    FUZZ_REQUIRE(out.empty() || out.back() == '\n', "reply to '" + line + "' ends mid-line: " + out);
     if (kind == fuzz::LineKind::Search)
-      fuzz::require(out.find("bestmove ") != std::string::npos || out.find("info string ") != std::string::npos ||
+      FUZZ_REQUIRE(out.find("bestmove ") != std::string::npos || out.find("info string ") != std::string::npos ||
                         out.find("Nodes searched: ") != std::string::npos,
                     "'" + line + "' was not answered: '" + out + "'");
-    if (!goOn) {  // "quit": the host would end here; a new host starts a new session
-      h.renew();
+    if (!goOn) {  // "quit": the host would end here; the next input starts from a full reset
+      h.after_quit();
       break;
     }
     h.check_ready(line);
