@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_REQUIRE(pos == sentinel && pos.key() == sentinel.key(), "position changed by a failed parse");
     FUZZ_REQUIRE(!e.message.empty(), "error without a message");
     FUZZ_REQUIRE(e.offset >= 0 && e.offset <= int(text.size()),
-                  "error offset outside the input: " + e.message);
+                 "error offset outside the input: " + e.message);
     FUZZ_REQUIRE(e.field >= 0 && e.field <= 6, "error field out of range: " + e.message);
     return 0;
   }

@@ -102,7 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_REQUIRE(pos.key() == pos.compute_key(), "key() != compute_key() after " + ref::describe_move(m));
     pos.undo_move(m, undos.back());
     FUZZ_REQUIRE(pos == history.back() && pos.key() == history.back().key(),
-                  "undo of " + ref::describe_move(m) + " does not restore " + to_fen(history.back()));
+                 "undo of " + ref::describe_move(m) + " does not restore " + to_fen(history.back()));
     pos.do_move(m, undos.back());
   }
   std::string problem = test::check_children(pos, board);
@@ -110,7 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t k = moves.size(); k-- > 0;) {
     pos.undo_move(moves[k], undos[k]);
     FUZZ_REQUIRE(pos == history[k] && pos.key() == history[k].key(),
-                  "unwinding the game: undo of " + ref::describe_move(moves[k]) + " does not restore " +
+                 "unwinding the game: undo of " + ref::describe_move(moves[k]) + " does not restore " +
                       to_fen(history[k]));
   }
   return 0;

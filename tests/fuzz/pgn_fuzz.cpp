@@ -109,7 +109,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_REQUIRE(e.game >= 0 && e.game < games, "error game index out of range: " + e.message);
     FUZZ_REQUIRE(e.message.rfind("line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ": ",
                                   0) == 0,
-                  "error message does not start with its place: " + e.message);
+                 "error message does not start with its place: " + e.message);
   }
   // Strict mode stops at the first error: the games before it are the same as in skip mode.
   if (readOptions.skipBadGames && !first.errors.empty()) {
@@ -119,7 +119,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_REQUIRE(s.errors.size() == 1, "strict mode found no error where skip mode found some");
     FUZZ_REQUIRE(s.errors[0].line == first.errors[0].line && s.errors[0].column == first.errors[0].column &&
                       s.errors[0].kind == first.errors[0].kind,
-                  "strict and skip modes disagree on the first error: " + s.errors[0].message + " / " +
+                 "strict and skip modes disagree on the first error: " + s.errors[0].message + " / " +
                       first.errors[0].message);
     FUZZ_REQUIRE(s.games.size() == std::size_t(first.errors[0].game), "strict mode kept a different number of games");
     for (std::size_t i = 0; i < s.games.size(); ++i)
@@ -138,7 +138,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                    (second.errors.empty() ? std::string() : second.errors[0].message) + "\n" +
                                    written.text);
     FUZZ_REQUIRE(second.games.size() == 1,
-                  "the writer's output reads as " + std::to_string(second.games.size()) + " games\n" + written.text);
+                 "the writer's output reads as " + std::to_string(second.games.size()) + " games\n" + written.text);
     PgnGame back = second.games[0];
     drop_san(back.moves);
     const PgnGame expected = expected_after_writing(game);
@@ -154,7 +154,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_REQUIRE(back.start.is_chess960() == game.start.is_chess960(), "Chess960 flag lost:\n" + written.text);
     const PgnWriteResult rewritten = write_pgn(second.games[0], writeOptions);
     FUZZ_REQUIRE(rewritten.ok() && rewritten.text == written.text,
-                  "writing the game read back gives other bytes:\n" + written.text + "\nthen:\n" + rewritten.text);
+                 "writing the game read back gives other bytes:\n" + written.text + "\nthen:\n" + rewritten.text);
   }
   return 0;
 }

@@ -62,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::string san = move_to_san(pos, m);
       SanResult lenient = parse_san(pos, san);
       FUZZ_REQUIRE(lenient.ok() && lenient.move == m,
-                    "SAN round trip failed for " + san + " in " + to_fen(pos));
+                   "SAN round trip failed for " + san + " in " + to_fen(pos));
       SanParseOptions strictOptions;
       strictOptions.strict = true;
       SanResult strict = parse_san(pos, san, Language::English, strictOptions);

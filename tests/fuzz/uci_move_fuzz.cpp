@@ -40,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string back = move_to_uci(pos, r.move);
     UciMoveResult again = parse_uci_move(pos, back);
     FUZZ_REQUIRE(again.error == UciMoveError::None && again.move == r.move,
-                  "UCI round trip failed: " + back);
+                 "UCI round trip failed: " + back);
   } else {
     FUZZ_REQUIRE(!r.message.empty(), "error without a message");
     FUZZ_REQUIRE(r.move == Move::none(), "error with a move");
@@ -56,7 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   UciSession& session = *h.session;
   std::string out;
   // Set on every input (not left to the reset, which would then set every option each time).
-  h.send_quietly(chess960 ? "setoption name UCI_Chess960 value true" : "setoption name UCI_Chess960 value false");
+  h.send_quietly(std::string("setoption name UCI_Chess960 value ") + (chess960 ? "true" : "false"));
   session.handle("position fen " + to_fen(pos) + " moves " + std::string(moveText) + " " + std::string(tail),
                  out);
   const bool refused = out.find("; no position now") != std::string::npos;

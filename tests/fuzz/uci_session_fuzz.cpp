@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (kind == fuzz::LineKind::Search)
       FUZZ_REQUIRE(out.find("bestmove ") != std::string::npos || out.find("info string ") != std::string::npos ||
                         out.find("Nodes searched: ") != std::string::npos,
-                    "'" + line + "' was not answered: '" + out + "'");
+                   "'" + line + "' was not answered: '" + out + "'");
     if (!goOn) {  // "quit": the host would end here; the next input starts from a full reset
       h.after_quit();
       break;
