@@ -1,24 +1,32 @@
 #!/usr/bin/env bash
 # Opt-in long fuzzing (not part of npm test): builds the libFuzzer targets like scripts/fuzz.sh,
-# then runs each target, one after the other, for FUZZ_RUNS executions (default 10^7), niced so
-# that a shared machine stays usable. Each run starts from the committed seeds plus the corpus the
-# earlier runs grew (build/instrumented/corpus/<target>), and stops at the first finding.
-# What ran is appended to build/instrumented/long/summary.txt, one line per target:
+# then runs each target, one after the other, until it has FUZZ_RUNS executions (default 10^7),
+# niced so that a shared machine stays usable. Resumable: a target runs in chunks of FUZZ_CHUNK
+# executions (default 10^6), each appended to build/instrumented/long/summary.txt as it ends, one
+# line per chunk:
 #   <UTC start> <commit> <target>: exit <status>, <N> runs, <R> exec/s, cov: <C>, <S> s[, finding: <file>]
-# with the full libFuzzer log in build/instrumented/long/<target>.log. Exits non-zero if any target had a
-# finding (reproduce it with build/instrumented/tests/fuzz/<target> <finding file>).
+# and a run started again (after a kill, a reboot, or to go on in the background later) counts the
+# executions its summary already holds for the same commit and target and runs only the rest; a
+# target that reached FUZZ_RUNS is skipped. A tree with uncommitted changes under src/ or tests/fuzz/
+# counts as "<commit>+changes", apart from the commit. Each chunk starts from the committed seeds
+# plus the corpus the earlier chunks grew (build/instrumented/corpus/<target>), and a target stops at
+# its first finding. The last chunk's full libFuzzer log is build/instrumented/long/<target>.log.
+# Exits non-zero if any target had a finding (reproduce it with
+# build/instrumented/tests/fuzz/<target> <finding file>).
 #
 #   scripts/fuzz-long.sh                           every target, 10^7 executions each
 #   FUZZ_RUNS=1000000 scripts/fuzz-long.sh pgn_fuzz uci_session_fuzz
+#   nohup nice -n 19 scripts/fuzz-long.sh >/dev/null 2>&1 &    in the background; run it again to resume
 #
-# Environment: FUZZ_RUNS, FUZZ_MAX_SECONDS (optional: also stop a target after this many seconds,
-#              for a machine too slow to reach FUZZ_RUNS; the summary line says how many ran),
-#              FUZZ_NICE (default 10), FUZZ_TIMEOUT (seconds per input, default 10),
-#              CXX (default clang++), JOBS (build parallelism, default 2).
+# Environment: FUZZ_RUNS, FUZZ_CHUNK, FUZZ_MAX_SECONDS (optional: also stop each target after this
+#              many seconds in this invocation, for a machine too slow to reach FUZZ_RUNS; running
+#              the script again goes on from there), FUZZ_NICE (default 10), FUZZ_TIMEOUT (seconds
+#              per input, default 10), CXX (default clang++), JOBS (build parallelism, default 2).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${FUZZ_RUNS:-10000000}"
+chunk="${FUZZ_CHUNK:-1000000}"
 niceness="${FUZZ_NICE:-10}"
 per_input="${FUZZ_TIMEOUT:-10}"
 max_seconds="${FUZZ_MAX_SECONDS:-0}"
@@ -33,6 +41,13 @@ mkdir -p "$long" "$findings"
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')
 [ -z "$(git -C "$root" status --porcelain -- src tests/fuzz 2>/dev/null)" ] || commit="$commit+changes"
 
+# Executions already recorded for target $1 at this commit (chunks that ended without a finding).
+recorded_runs() {
+  [ -f "$long/summary.txt" ] || { echo 0; return; }
+  awk -v c="$commit" -v t="$1:" '$2 == c && $3 == t && $5 == "0," { n += $6 } END { print n + 0 }' \
+    "$long/summary.txt"
+}
+
 failed=()
 for t in "${targets[@]}"; do
   exe="$build/tests/fuzz/$t"
@@ -41,24 +56,44 @@ for t in "${targets[@]}"; do
   dict=()
   [ -f "$root/tests/fuzz/$t.dict" ] && dict=(-dict="$root/tests/fuzz/$t.dict")
   log="$long/$t.log"
-  started=$(date -u +%Y-%m-%dT%H:%MZ)
-  say "fuzzing $t for $runs executions$([ "$max_seconds" -gt 0 ] && echo " or ${max_seconds}s") (nice $niceness; log: $log)"
-  t0=$SECONDS
-  set +e
-  nice -n "$niceness" "$exe" "$work" "$root/tests/fuzz/corpus/$t" "${dict[@]}" -runs="$runs" \
-    -max_total_time="$max_seconds" \
-    -max_len="$(fuzz_max_len "$t")" -timeout="$per_input" -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$findings/$t-" >"$log" 2>&1
-  status=$?
-  set -e
-  line="$started $commit $t: exit $status, $(fuzz_log_figures "$log"), $((SECONDS - t0)) s"
-  found=$(grep -oE "Test unit written to .*" "$log" | sed 's/^Test unit written to //' | tail -1 || true)
-  [ -n "$found" ] && line="$line, finding: $found"
-  echo "$line" | tee -a "$long/summary.txt"
-  if [ "$status" -ne 0 ]; then
-    failed+=("$t")
-    tail -n 40 "$log"
+  done_runs=$(recorded_runs "$t")
+  if [ "$done_runs" -ge "$runs" ]; then
+    say "$t: $done_runs executions recorded at $commit already (goal $runs); skipping"
+    continue
   fi
+  say "fuzzing $t from $done_runs to $runs executions in chunks of $chunk$([ "$max_seconds" -gt 0 ] && echo " or ${max_seconds}s") (nice $niceness; log: $log)"
+  t_start=$SECONDS
+  while [ "$done_runs" -lt "$runs" ]; do
+    left=$((runs - done_runs))
+    this=$((left < chunk ? left : chunk))
+    seconds=0
+    if [ "$max_seconds" -gt 0 ]; then
+      seconds=$((max_seconds - (SECONDS - t_start)))
+      [ "$seconds" -gt 0 ] || break
+    fi
+    started=$(date -u +%Y-%m-%dT%H:%MZ)
+    t0=$SECONDS
+    set +e
+    nice -n "$niceness" "$exe" "$work" "$root/tests/fuzz/corpus/$t" "${dict[@]}" -runs="$this" \
+      -max_total_time="$seconds" \
+      -max_len="$(fuzz_max_len "$t")" -timeout="$per_input" -rss_limit_mb=2048 -print_final_stats=1 \
+      -artifact_prefix="$findings/$t-" >"$log" 2>&1
+    status=$?
+    set -e
+    line="$started $commit $t: exit $status, $(fuzz_log_figures "$log"), $((SECONDS - t0)) s"
+    found=$(grep -oE "Test unit written to .*" "$log" | sed 's/^Test unit written to //' | tail -1 || true)
+    [ -n "$found" ] && line="$line, finding: $found"
+    echo "$line" | tee -a "$long/summary.txt"
+    if [ "$status" -ne 0 ]; then
+      failed+=("$t")
+      tail -n 40 "$log"
+      break
+    fi
+    before=$done_runs
+    done_runs=$(recorded_runs "$t")
+    [ "$done_runs" -gt "$before" ] || { echo "fuzz-long.sh: $t made no progress; stopping it" >&2; break; }
+  done
+  say "$t: $done_runs executions recorded at $commit (goal $runs)"
 done
 
 if [ ${#failed[@]} -ne 0 ]; then

@@ -9,10 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "../support/node_checks.h"
-#include "../support/reference_compare.h"
 #include "core/fen.h"
 #include "fuzz_check.h"
+#include "oracle.h"
 
 using namespace escaque;
 
@@ -29,23 +28,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Position pos = sentinel;
   FenError e = parse_fen(text, pos, options);
   if (e) {
-    fuzz::require(pos == sentinel && pos.key() == sentinel.key(), "position changed by a failed parse");
-    fuzz::require(!e.message.empty(), "error without a message");
-    fuzz::require(e.offset >= 0 && e.offset <= int(text.size()),
-                  "error offset outside the input: " + e.message);
-    fuzz::require(e.field >= 0 && e.field <= 6, "error field out of range: " + e.message);
+    FUZZ_REQUIRE(pos == sentinel && pos.key() == sentinel.key(), "position changed by a failed parse");
+    FUZZ_REQUIRE(!e.message.empty(), "error without a message");
+    FUZZ_REQUIRE(e.offset >= 0 && e.offset <= int(text.size()),
+                 "error offset outside the input: " + e.message);
+    FUZZ_REQUIRE(e.field >= 0 && e.field <= 6, "error field out of range: " + e.message);
     return 0;
   }
-  fuzz::require(pos.is_consistent(), "parsed position is not consistent: " + to_fen(pos));
+  FUZZ_REQUIRE(pos.is_consistent(), "parsed position is not consistent: " + to_fen(pos));
   for (bool shredder : {false, true}) {
     std::string out = to_fen(pos, shredder);
     Position back;
     FenError again = parse_fen(out, back, options);
-    fuzz::require(!again, "to_fen output does not parse: " + out + ": " + again.message);
-    fuzz::require(back == pos, "round trip changed the position: " + out);
-    fuzz::require(to_fen(back, shredder) == out, "to_fen not stable: " + out);
+    FUZZ_REQUIRE(!again, "to_fen output does not parse: " + out + ": " + again.message);
+    FUZZ_REQUIRE(back == pos, "round trip changed the position: " + out);
+    FUZZ_REQUIRE(to_fen(back, shredder) == out, "to_fen not stable: " + out);
   }
   std::string problem = test::check_node(pos, ref::board_from_position(pos), options.validate);
-  fuzz::require(problem.empty(), problem);
+  FUZZ_REQUIRE(problem.empty(), problem);
   return 0;
 }

@@ -20,10 +20,6 @@ namespace escaque::fuzz {
   std::abort();
 }
 
-inline void require(bool ok, const std::string& what) {
-  if (!ok) fail(what);
-}
-
 // The input layout the position-based targets share: "<option byte><FEN>\n<text>".
 // Bit 0 of the option byte selects Chess960; when the FEN does not parse, the
 // position is the standard start or the Chess960 start numbered by the option
@@ -52,3 +48,11 @@ inline PositionAndText split_position_input(const std::uint8_t* data, std::size_
 }
 
 }  // namespace escaque::fuzz
+
+// Fails with `what` unless `ok`. A macro so that the message (often a FEN, a game's text or a
+// reply) is built only on failure: built eagerly, as a function argument, it cost a to_fen or a
+// copy of a whole game on every check that passed.
+#define FUZZ_REQUIRE(ok, what)                 \
+  do {                                         \
+    if (!(ok)) ::escaque::fuzz::fail(what);    \
+  } while (false)

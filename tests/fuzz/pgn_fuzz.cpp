@@ -98,32 +98,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const PgnReadResult first = read_pgn(text, readOptions);
 
   // Errors: well-formed, and only one unless skipping.
-  fuzz::require(readOptions.skipBadGames || first.errors.size() <= 1, "several errors in strict mode");
+  FUZZ_REQUIRE(readOptions.skipBadGames || first.errors.size() <= 1, "several errors in strict mode");
   const int lines = line_count(text);
   const int games = int(first.games.size() + first.errors.size());
   for (const PgnError& e : first.errors) {
-    fuzz::require(e.kind != PgnErrorKind::None, "error of kind None: " + e.message);
-    fuzz::require(!e.message.empty(), "error without a message");
-    fuzz::require(e.line >= 1 && e.line <= lines, "error line outside the input: " + e.message);
-    fuzz::require(e.column >= 1 && e.column <= int(text.size()) + 1, "error column outside the input: " + e.message);
-    fuzz::require(e.game >= 0 && e.game < games, "error game index out of range: " + e.message);
-    fuzz::require(e.message.rfind("line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ": ",
+    FUZZ_REQUIRE(e.kind != PgnErrorKind::None, "error of kind None: " + e.message);
+    FUZZ_REQUIRE(!e.message.empty(), "error without a message");
+    FUZZ_REQUIRE(e.line >= 1 && e.line <= lines, "error line outside the input: " + e.message);
+    FUZZ_REQUIRE(e.column >= 1 && e.column <= int(text.size()) + 1, "error column outside the input: " + e.message);
+    FUZZ_REQUIRE(e.game >= 0 && e.game < games, "error game index out of range: " + e.message);
+    FUZZ_REQUIRE(e.message.rfind("line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ": ",
                                   0) == 0,
-                  "error message does not start with its place: " + e.message);
+                 "error message does not start with its place: " + e.message);
   }
   // Strict mode stops at the first error: the games before it are the same as in skip mode.
   if (readOptions.skipBadGames && !first.errors.empty()) {
     PgnReadOptions strict = readOptions;
     strict.skipBadGames = false;
     const PgnReadResult s = read_pgn(text, strict);
-    fuzz::require(s.errors.size() == 1, "strict mode found no error where skip mode found some");
-    fuzz::require(s.errors[0].line == first.errors[0].line && s.errors[0].column == first.errors[0].column &&
+    FUZZ_REQUIRE(s.errors.size() == 1, "strict mode found no error where skip mode found some");
+    FUZZ_REQUIRE(s.errors[0].line == first.errors[0].line && s.errors[0].column == first.errors[0].column &&
                       s.errors[0].kind == first.errors[0].kind,
-                  "strict and skip modes disagree on the first error: " + s.errors[0].message + " / " +
+                 "strict and skip modes disagree on the first error: " + s.errors[0].message + " / " +
                       first.errors[0].message);
-    fuzz::require(s.games.size() == std::size_t(first.errors[0].game), "strict mode kept a different number of games");
+    FUZZ_REQUIRE(s.games.size() == std::size_t(first.errors[0].game), "strict mode kept a different number of games");
     for (std::size_t i = 0; i < s.games.size(); ++i)
-      fuzz::require(s.games[i] == first.games[i], "strict and skip modes read game " + std::to_string(i) + " differently");
+      FUZZ_REQUIRE(s.games[i] == first.games[i], "strict and skip modes read game " + std::to_string(i) + " differently");
   }
 
   // Every game: write, read back, compare; write again, same bytes.
@@ -132,13 +132,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 0; i < first.games.size(); ++i) {
     const PgnGame& game = first.games[i];
     const PgnWriteResult written = write_pgn(game, writeOptions);
-    fuzz::require(written.ok(), "a game that was read cannot be written: " + written.error);
+    FUZZ_REQUIRE(written.ok(), "a game that was read cannot be written: " + written.error);
     const PgnReadResult second = read_pgn(written.text, again);
-    fuzz::require(second.ok(), "the writer's output does not read back: " +
+    FUZZ_REQUIRE(second.ok(), "the writer's output does not read back: " +
                                    (second.errors.empty() ? std::string() : second.errors[0].message) + "\n" +
                                    written.text);
-    fuzz::require(second.games.size() == 1,
-                  "the writer's output reads as " + std::to_string(second.games.size()) + " games\n" + written.text);
+    FUZZ_REQUIRE(second.games.size() == 1,
+                 "the writer's output reads as " + std::to_string(second.games.size()) + " games\n" + written.text);
     PgnGame back = second.games[0];
     drop_san(back.moves);
     const PgnGame expected = expected_after_writing(game);
@@ -151,10 +151,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (back.result != expected.result) what += " result";
       fuzz::fail(what + "\nwritten:\n" + written.text + "\nread back and written:\n" + describe(back));
     }
-    fuzz::require(back.start.is_chess960() == game.start.is_chess960(), "Chess960 flag lost:\n" + written.text);
+    FUZZ_REQUIRE(back.start.is_chess960() == game.start.is_chess960(), "Chess960 flag lost:\n" + written.text);
     const PgnWriteResult rewritten = write_pgn(second.games[0], writeOptions);
-    fuzz::require(rewritten.ok() && rewritten.text == written.text,
-                  "writing the game read back gives other bytes:\n" + written.text + "\nthen:\n" + rewritten.text);
+    FUZZ_REQUIRE(rewritten.ok() && rewritten.text == written.text,
+                 "writing the game read back gives other bytes:\n" + written.text + "\nthen:\n" + rewritten.text);
   }
   return 0;
 }
