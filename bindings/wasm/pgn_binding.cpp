@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "rules_io.h"
+#include "core/digits.h"
 #include "core/fen.h"
 #include "notation/language.h"
 #include "notation/pgn.h"
@@ -100,14 +101,7 @@ class AfterComments {
     const std::size_t comma = v.find(',');
     if (comma == std::string_view::npos) return true;
     std::string_view d = trim(v.substr(comma + 1));
-    if (d.empty() || d.size() > 4) return false;
-    int depth = 0;
-    for (char c : d) {
-      if (c < '0' || c > '9') return false;
-      depth = depth * 10 + (c - '0');
-    }
-    evalDepth_ = depth;
-    return true;
+    return parse_digits(d, 4, evalDepth_);
   }
 
   std::vector<std::string> texts_;

@@ -1,5 +1,7 @@
 #include "fen.h"
 
+#include "digits.h"
+
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -42,16 +44,7 @@ std::string quoted(char c) {
 // game long before the clock could need more).
 constexpr int MAX_HALFMOVE_CLOCK = 65535;   // Position stores it in 16 bits
 constexpr int MAX_FULLMOVE_NUMBER = 32768;  // the ply count 2 * (n - 1) + 1 must fit 16 bits
-bool parse_counter(std::string_view s, int& out) {
-  if (s.empty() || s.size() > 5) return false;
-  int v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + (c - '0');
-  }
-  out = v;
-  return true;
-}
+bool parse_counter(std::string_view s, int& out) { return parse_digits(s, 5, out); }
 
 const char* color_name(Color c) { return c == WHITE ? "white" : "black"; }
 

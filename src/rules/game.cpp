@@ -274,18 +274,24 @@ ClaimResult Game::claim_draw() {
     r.explanation = "granted: " + std::to_string(pos_.rule50()) +
                     " half-moves without a capture or pawn move (FIDE Art. 9.3.2)";
   } else {
-    r.explanation = "refused: " + claim_shortfall(pos_, repetition_count(), false) + "; the game continues";
-    if (!drawOffer_) {
-      drawOffer_ = claimant;
-      r.explanation += " and the claim stands as a draw offer by " + std::string(color_name(claimant)) +
-                       " (FIDE Art. 9.1.2.3)";
-    }
+    r.explanation = "refused: " + claim_shortfall(pos_, repetition_count(), false) + "; the game continues" +
+                    refused_claim_as_offer(claimant);
     return r;
   }
+  return grant_claim(r, claimant);
+}
+
+ClaimResult Game::grant_claim(ClaimResult r, Color claimant) {
   r.granted = true;
   outcome_ = Outcome::draw(r.grounds, claimant);
   drawOffer_.reset();
   return r;
+}
+
+std::string Game::refused_claim_as_offer(Color claimant) {
+  if (drawOffer_) return "";
+  drawOffer_ = claimant;
+  return " and the claim stands as a draw offer by " + std::string(color_name(claimant)) + " (FIDE Art. 9.1.2.3)";
 }
 
 ClaimResult Game::claim_draw_with_move(Move m) {
@@ -324,19 +330,11 @@ ClaimResult Game::claim_draw_with_move(Move m) {
                     " is made (FIDE Art. 9.5.3)";
     apply(m);
     r.intendedMovePlayed = true;
-    if (!is_over() && !drawOffer_) {
-      drawOffer_ = claimant;
-      r.explanation += " and the claim stands as a draw offer by " + std::string(color_name(claimant)) +
-                       " (FIDE Art. 9.1.2.3)";
-    } else if (is_over()) {
-      r.explanation += "; it ends the game: " + describe(outcome_);
-    }
+    if (is_over()) r.explanation += "; it ends the game: " + describe(outcome_);
+    else r.explanation += refused_claim_as_offer(claimant);
     return r;
   }
-  r.granted = true;
-  outcome_ = Outcome::draw(r.grounds, claimant);
-  drawOffer_.reset();
-  return r;
+  return grant_claim(r, claimant);
 }
 
 // ---------------------------------------------------------------- offers, resignation, flags

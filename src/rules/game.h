@@ -166,6 +166,11 @@ class Game {
   Outcome board_outcome() const;
   void apply(Move m);
   GameError refuse_if_over(const char* action) const;
+  // A claim granted on r.grounds: the game is drawn, any offer lapses.
+  ClaimResult grant_claim(ClaimResult r, Color claimant);
+  // A refused claim stands as a draw offer (FIDE Art. 9.1.2.3) unless one already stands: what to
+  // add to the explanation ("" if nothing).
+  std::string refused_claim_as_offer(Color claimant);
   // `c` resigned or lost on time: `won` if the opponent can still checkmate,
   // else `drawn` (Art. 5.1.2, 6.9).
   GameError end_by_act(Color c, const char* action, OutcomeReason won, OutcomeReason drawn);
