@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 
 import { startServer } from '../scripts/serve.mjs';
+import { observeLongTasks, traceMainThread } from './lib/main-thread.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,40 +30,23 @@ try {
   await page.fill('#an-load-text', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *');
   await page.click('#an-load');
   await page.selectOption('#an-multipv', '3');
-  await page.evaluate(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-    }).observe({ type: 'longtask' });
-  });
+  await observeLongTasks(page);
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
-    transferMode: 'ReturnAsStream' });
-  const results = [];
-  for (let run = 0; run < runs; run++) {
-    await page.click('#an-next');
-    await page.waitForTimeout(300);
-    await page.evaluate(() => { window.__longTasks = []; });
-    await page.click('#an-run');
-    await page.waitForTimeout(5000);
-    const depth = await page.textContent('#an-depth');
-    await page.click('#an-run');
-    await page.waitForTimeout(200);
-    results.push({ depth: Number(depth), longTasks: await page.evaluate(() => window.__longTasks) });
-  }
-  const ended = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  const { stream } = await ended;
-  let text = '';
-  for (;;) {
-    const chunk = await cdp.send('IO.read', { handle: stream });
-    text += chunk.data;
-    if (chunk.eof) break;
-  }
-  const parsed = JSON.parse(text);
-  const events = parsed.traceEvents ?? parsed;
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const tasks = events.filter((e) => e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`) && e.dur);
+  const { value: results, tasks } = await traceMainThread(cdp, async () => {
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      await page.click('#an-next');
+      await page.waitForTimeout(300);
+      await page.evaluate(() => { window.__longTasks = []; });
+      await page.click('#an-run');
+      await page.waitForTimeout(5000);
+      const depth = await page.textContent('#an-depth');
+      await page.click('#an-run');
+      await page.waitForTimeout(200);
+      results.push({ depth: Number(depth), longTasks: await page.evaluate(() => window.__longTasks) });
+    }
+    return results;
+  });
   const wallMax = Math.max(...tasks.map((t) => t.dur)) / 1000;
   const cpuMax = Math.max(...tasks.map((t) => t.tdur ?? 0)) / 1000;
   const over50wall = tasks.filter((t) => t.dur > 50_000).length;

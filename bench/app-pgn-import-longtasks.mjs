@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { startServer } from '../scripts/serve.mjs';
+import { observeLongTasks, traceMainThread } from './lib/main-thread.mjs';
 import { randomPgn } from '../tests/support/random-pgn.mjs';
 
 const games = Number(process.argv[2] ?? 10_000);
@@ -32,24 +33,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
 
 async function trace(cdp, during) {
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
-    transferMode: 'ReturnAsStream' });
-  const value = await during();
-  const ended = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  const { stream } = await ended;
-  let text = '';
-  for (;;) {
-    const chunk = await cdp.send('IO.read', { handle: stream });
-    text += chunk.data;
-    if (chunk.eof) break;
-  }
-  const parsed = JSON.parse(text);
-  const events = parsed.traceEvents ?? parsed;
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map((e) => `${e.pid}:${e.tid}`));
-  const onMain = events.filter((e) => mains.has(`${e.pid}:${e.tid}`) && e.dur);
-  const tasks = onMain.filter((e) => e.name === 'RunTask');
+  const { value, onMain, tasks } = await traceMainThread(cdp, during);
   // What the longest tasks (by CPU) spent their time on: their biggest inner events.
   const inside = (t) => onMain.filter((e) => e !== t && e.name !== 'RunTask' && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur)
     .sort((a, b) => b.dur - a.dur).slice(0, 3).map((e) => `${e.name}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${(e.dur / 1000).toFixed(0)} ms`);
@@ -64,11 +48,8 @@ try {
   await page.goto(base);
   await page.waitForSelector('body[data-ready="true"]');
   await page.click('#open-analysis');
+  await observeLongTasks(page);
   await page.evaluate(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-    }).observe({ type: 'longtask' });
     // The File picked, kept for the comparison below (the app empties the field once it has the file).
     document.addEventListener('change', (e) => { if (e.target.id === 'an-file') window.__file = e.target.files[0]; }, true);
   });
