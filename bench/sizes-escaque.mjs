@@ -5,25 +5,45 @@
 //   package: every runtime file the package ships (the module, its runtime, the
 //            API, the loader, the Engine class and its worker): what a page that
 //            plays against the engine loads
-//   main:    what `import 'escaque'` + init() loads (the Engine's worker not started)
+//   main:    what `import 'escaque'` + init() loads (the Engine's worker not started), as shipped:
+//            dist/index.mjs's static imports, followed in dist/
+//   rules:   the same for `import 'escaque/rules'` (escaque-rules.wasm)
 // and, as the anchors measure chess.js/chessops, bundled and minified by esbuild
 // (target es2022): the main entry, plus the worker's entry, plus escaque.wasm; and the
 // rules-only build: the escaque/rules entry plus escaque-rules.wasm.
 //
 //   node bench/sizes-escaque.mjs [--dist dir] [--out file.json]
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
+import { staticImports } from '../scripts/lib/module-imports.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : null);
 const dist = option('--dist') ? pathToFileURL(option('--dist').replace(/\/?$/, '/')) : new URL('../dist/', import.meta.url);
 const out = option('--out');
-// (The browser entry's import graph: index.mjs and what it imports. The files a version lacks are
-// left out, so that an older dist/ is measured by the same script.)
-const MAIN = ['escaque.wasm', 'escaque.mjs', 'index.mjs', 'api.mjs', 'loader.mjs', 'errors.mjs', 'setup.mjs', 'squares.mjs',
-  'engine.mjs', 'engine-protocol.mjs', 'node-builtin.mjs'].filter((file) => existsSync(new URL(file, dist)));
-const SETS = { main: MAIN, package: [...MAIN, 'engine-worker.mjs', 'pgn.mjs'] };
+// What an entry loads as shipped: the files of its static import graph in dist/ (walked in the
+// minified files themselves, so that whatever the build inlines is counted where it ships), and the
+// module its init() instantiates.
+function shipped(entry, wasmFile) {
+  const seen = new Set();
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(new URL(file, dist), 'utf8');
+    for (const spec of staticImports(text)) {
+      if (spec.startsWith('./')) walk(posix.join(posix.dirname(file), spec));
+    }
+  };
+  walk(entry);
+  return [wasmFile, ...seen];
+}
+const MAIN = shipped('index.mjs', 'escaque.wasm');
+const RULES = shipped('rules.mjs', 'escaque-rules.wasm');
+// (escaque.wasm first: the bundle rows below read it there.)
+const PACKAGE = [...new Set([...MAIN, ...shipped('engine-worker.mjs', 'escaque.wasm'), ...shipped('pgn.mjs', 'escaque.wasm')])];
+const SETS = { main: MAIN, rules: RULES, package: PACKAGE };
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kib = (n) => (n / 1024).toFixed(1).padStart(7);
 const report = { sets: {}, date: new Date().toISOString() };

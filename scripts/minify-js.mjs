@@ -1,8 +1,17 @@
 #!/usr/bin/env node
-// The package's JavaScript as shipped: each readable source file of bindings/js/ minified on its own
-// into dist/ (same name, same relative imports: no bundling), with its source map beside it
-// (`x.mjs.map`, the readable source inside, linked by a `//# sourceMappingURL` comment). Type
-// declarations (`.d.ts`, `.d.cts`) are copied as they are. The build runs it (cmake/wasm.cmake).
+// The package's JavaScript as shipped: each readable source file of bindings/js/ minified into dist/
+// (same name, same relative imports), with its source map beside it (`x.mjs.map`, the readable
+// sources inside, linked by a `//# sourceMappingURL` comment). Type declarations (`.d.ts`, `.d.cts`)
+// are copied as they are. The build runs it (cmake/wasm.cmake).
+//
+// Two files are shipped with their private helpers inside (HUBS below): api.mjs carries the loader,
+// the runtime, the error classes, Setup and the board geometry; engine.mjs carries its message
+// protocol. What `import 'escaque'` + init() downloads is then index.mjs, api.mjs, engine.mjs and
+// node-builtin.mjs instead of ten files: 2.6 KB gzip less (names minified across the files, one
+// gzip stream; docs/benchmarks.md, "Session 9: the package as shipped"). The helpers' own files stay
+// in dist/ for their other users (the Engine's worker, compat/, the tests); they hold no state that
+// two copies could split (errors.mjs's classes reach users only through api.mjs; node-files.mjs
+// registers with api.mjs's loader).
 //
 //   node scripts/minify-js.mjs <source dir> <output dir> <file>...   (files relative to the source dir)
 //
@@ -19,11 +28,32 @@ import { dirname, join } from 'node:path';
 
 const DIRECTIVE = /\/\*\s*(?:webpackIgnore|@vite-ignore)\b/;
 
+// The files shipped with the private modules they import inside; anything else they import stays an
+// import. (The inlined files must not be imported by the package's other files for their state.)
+export const HUBS = {
+  'api.mjs': ['loader.mjs', 'escaque.mjs', 'errors.mjs', 'setup.mjs', 'squares.mjs'],
+  'engine.mjs': ['engine-protocol.mjs'],
+};
+
+// An esbuild plugin that marks every relative import as external except the hub's own helpers.
+const keepImports = (inlined) => ({
+  name: 'keep-imports',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      const name = args.path.replace(/^\.\//, '');
+      return args.kind === 'import-statement' && inlined.includes(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+});
+
 // esbuild's options for one file, from `sourceDir` to `outDir`.
 function options(sourceDir, outDir, file) {
   const from = join(sourceDir, file);
+  const inlined = HUBS[file];
   return {
-    entryPoints: [from], outfile: join(outDir, file), bundle: false, logLevel: 'warning',
+    entryPoints: [from], outfile: join(outDir, file), logLevel: 'warning',
+    ...(inlined ? { bundle: true, plugins: [keepImports(inlined)], external: ['node:*'] } : { bundle: false }),
     // (A CommonJS file stays CommonJS: no format, so esbuild adds no module helpers.)
     format: file.endsWith('.cjs') ? undefined : 'esm', platform: 'neutral',
     minifyIdentifiers: true, minifySyntax: true, minifyWhitespace: !DIRECTIVE.test(readFileSync(from, 'utf8')),

@@ -15,7 +15,7 @@
 // Arguments are type-checked here, before anything reaches WebAssembly, so a
 // wrong argument is an InvalidArgumentError and never a runtime abort. Every
 // refusal leaves the game exactly as it was.
-import { loadEscaque } from './loader.mjs';
+import { loadEscaque, useNodeFiles } from './loader.mjs';
 import {
   EscaqueError, InvalidArgumentError, NotInitializedError, DisposedError, IllegalMoveError, AmbiguousMoveError,
   InvalidFenError, PgnParseError, GameOverError, HistoryError, DrawOfferError, InvalidPositionError, EngineError,
@@ -873,6 +873,10 @@ export function _heapSize() { return wasm().HEAPU8.length; }
 
 // Private: the raw WebAssembly module (the Engine's worker drives its UCI session through it).
 export function _wasmModule() { return wasm(); }
+
+// Private: Node's file access for the loader, from node-files.mjs (through here, not loader.mjs: the
+// package ships api.mjs with the loader inside, scripts/minify-js.mjs).
+export function _useNodeFiles(access) { useNodeFiles(access); }
 
 // ---- positions without a game (used by escaque/compat/chess.js) ----
 

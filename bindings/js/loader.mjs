@@ -35,7 +35,8 @@ async function nodeFiles() {
   if (!files) {
     // Not a literal specifier, so that bundlers for browsers do not follow it (Node bundles get
     // node-files.mjs through the "node" entries, which import it statically).
-    await nodeImport(`${directoryOf(import.meta.url)}node-files.mjs`);
+    // (It registers itself with api.mjs's copy of this loader; this copy takes its export.)
+    files ??= (await nodeImport(`${directoryOf(import.meta.url)}node-files.mjs`)).nodeFiles;
   }
   return files;
 }

@@ -4,11 +4,15 @@
 // browser bundles carry no `node:` import.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { useNodeFiles } from './loader.mjs';
+import { _useNodeFiles } from './api.mjs';
 
-useNodeFiles({
+export const nodeFiles = {
   // where: a path, a file: URL string, or a URL object.
   read: (where) => readFile(typeof where === 'string' && /^file:/i.test(where) ? new URL(where) : where),
   // The directory of a file: URL, as a path (Emscripten's scriptDirectory in Node).
   directory: (url) => fileURLToPath(new URL('.', url)),
-});
+};
+
+// Registered with the loader inside api.mjs (the package ships api.mjs with the loader in it:
+// scripts/minify-js.mjs); a loader imported on its own takes `nodeFiles` from its dynamic import.
+_useNodeFiles(nodeFiles);

@@ -13,6 +13,10 @@ import esbuild from 'esbuild';
 
 import * as escaque from '../../dist/index.mjs';
 import { loadEscaque } from '../../dist/loader.mjs';
+// The loader on its own throws its own file's classes: the package ships api.mjs with the loader and
+// the error classes inside (scripts/minify-js.mjs), so init() throws the classes 'escaque' exports and
+// the standalone dist/loader.mjs those of dist/errors.mjs.
+import * as loaderErrors from '../../dist/errors.mjs';
 import { ROOT } from './helpers.mjs';
 
 const { EscaqueError, EscaqueLoadError, init, isInitialized } = escaque;
@@ -66,10 +70,10 @@ describe('error names', () => {
 });
 
 // A rejection that is an EscaqueLoadError with this code and url, whose message names the url.
-function loadError(code, url) {
+function loadError(code, url, classes = { EscaqueError, EscaqueLoadError }) {
   return (e) => {
-    assert.ok(e instanceof EscaqueLoadError, `${e?.name}: ${e?.message}`);
-    assert.ok(e instanceof EscaqueError);
+    assert.ok(e instanceof classes.EscaqueLoadError, `${e?.name}: ${e?.message}`);
+    assert.ok(e instanceof classes.EscaqueError);
     assert.equal(e.name, 'EscaqueLoadError');
     assert.equal(e.code, code, e.message);
     assert.equal(e.url, url);
@@ -143,19 +147,19 @@ describe('load failures over HTTP (the browsers\' fetch path)', () => {
 
   test('HTTP 404: fetch-failed with the status', async () => {
     await assert.rejects(loadEscaque({ url: `${base}/missing.wasm` }),
-      (e) => loadError('fetch-failed', `${base}/missing.wasm`)(e) && /HTTP 404/.test(e.message));
+      (e) => loadError('fetch-failed', `${base}/missing.wasm`, loaderErrors)(e) && /HTTP 404/.test(e.message));
   });
   test('nobody listening: fetch-failed', async () => {
     const url = 'http://127.0.0.1:9/escaque.wasm';
-    await assert.rejects(loadEscaque({ url }), loadError('fetch-failed', url));
+    await assert.rejects(loadEscaque({ url }), loadError('fetch-failed', url, loaderErrors));
   });
   test('an HTML page, with or without a wasm MIME type: not-webassembly', async () => {
-    await assert.rejects(loadEscaque({ url: `${base}/page.wasm` }), loadError('not-webassembly', `${base}/page.wasm`));
+    await assert.rejects(loadEscaque({ url: `${base}/page.wasm` }), loadError('not-webassembly', `${base}/page.wasm`, loaderErrors));
     await assert.rejects(loadEscaque({ url: `${base}/streamed-html.wasm` }),
-      loadError('not-webassembly', `${base}/streamed-html.wasm`));
+      loadError('not-webassembly', `${base}/streamed-html.wasm`, loaderErrors));
   });
   test('another module: wrong-module', async () => {
-    await assert.rejects(loadEscaque({ url: `${base}/other.wasm` }), loadError('wrong-module', `${base}/other.wasm`));
+    await assert.rejects(loadEscaque({ url: `${base}/other.wasm` }), loadError('wrong-module', `${base}/other.wasm`, loaderErrors));
   });
   test('escaque.wasm, streamed (application/wasm) or not, loads', { timeout: 60_000 }, async () => {
     for (const file of ['escaque.wasm', 'octet.wasm']) {
