@@ -27,8 +27,8 @@ export const MOVE_TREE_CSS = `
 .tree{overflow:auto;max-height:var(--escaque-moves-height,none);line-height:1.6;font-size:var(--escaque-moves-font-size,.95rem);
 color:var(--escaque-moves-color,#1d1d22);background:var(--escaque-panel,#fff);overscroll-behavior:contain;padding:.25em .4em}
 .tree p{margin:.2em 0}
-.line{display:block}
 .run{display:block}
+.run,.var.block{content-visibility:auto;overflow-clip-margin:4px}
 .move{all:unset;cursor:pointer;padding:0 .2em;border-radius:.25em;font-weight:600;white-space:nowrap}
 .move:hover{background:var(--escaque-move-hover,rgba(20,110,210,.14))}
 .move:focus-visible{outline:2px solid var(--escaque-focus,#0a58ca);outline-offset:1px}
@@ -52,6 +52,7 @@ export class MoveTreeView {
   #buttons = new Map();   // node -> its button
   #label;
   #revealing = null;   // the frame that will scroll the current move into view
+  #chars = 0;          // characters drawn (chunk sizes)
 
   /**
    * @param {Element} container where the list is drawn (its content is replaced)
@@ -151,8 +152,9 @@ export class MoveTreeView {
     const out = document.createDocumentFragment();
     if (game.comments?.length) {
       const p = h('p', { class: 'run' });
-      for (const c of game.comments) p.append(part('comment', c), ' ');
-      out.append(p);
+      const from = this.#chars;
+      for (const c of game.comments) p.append(this.#comment(c), ' ');
+      estimate(out.appendChild(p), this.#chars - from);
     }
     const main = h('p', { class: 'line' });
     this.#line(main, game.moves, 0);
@@ -167,36 +169,48 @@ export class MoveTreeView {
   }
 
   // One line of moves into `box`: the mainline as runs of moves between the blocks of its variations,
-  // deeper variations inline, in parentheses.
+  // deeper variations inline, in parentheses. A run ends at a variation's block, or after a comment
+  // once it holds ~500 characters: the runs and blocks are the list's chunks, laid out and painted
+  // only near the view (content-visibility), sized until then from their characters (estimate()).
   #line(box, line, depth) {
     let run = depth ? box : null;
     let needNumber = true;
+    let from = 0;
+    const end = () => { if (run && !depth) estimate(run, this.#chars - from); run = null; };
     for (const node of line) {
       const info = this.#tree.info(node);
-      run ??= box.appendChild(part('run'));
+      if (!run) { run = box.appendChild(part('run')); from = this.#chars; }
       if (node.commentsBefore?.length) {
-        for (const c of node.commentsBefore) run.append(part('comment', c), ' ');
+        for (const c of node.commentsBefore) run.append(this.#comment(c), ' ');
         needNumber = true;
       }
       if (info.color === 'w' || needNumber) run.append(part('num', moveNumberText(info)));
       run.append(this.#button(node, info), ' ');
       needNumber = false;
-      for (const c of node.comments ?? []) { run.append(part('comment', c), ' '); needNumber = true; }
+      for (const c of node.comments ?? []) { run.append(this.#comment(c), ' '); needNumber = true; }
+      if (needNumber && this.#chars - from > 500) end();
       for (const v of node.variations ?? []) {
         if (!v.length) continue;
         const el = part(depth ? 'var' : 'block');
         el.setAttribute('aria-label', `Variation, instead of ${moveNumberText(info)} ${node.san}`);
+        const at = this.#chars;
         this.#line(el, v, depth + 1);
         if (el.lastChild.nodeType === 3) el.lastChild.remove();   // no space before ')'
         el.append(part('hidden', ')'));
         if (depth) run.append(el, ' ');
         else {
-          box.append(el);
-          run = null;   // the rest of the line: a new run after the block
+          end();   // the rest of the line: a new run after the block
+          estimate(box.appendChild(el), this.#chars - at);
         }
         needNumber = true;
       }
     }
+    end();
+  }
+
+  #comment(text) {
+    this.#chars += text.length;
+    return part('comment', text);
   }
 
   #button(node, info) {
@@ -207,10 +221,17 @@ export class MoveTreeView {
     const [words, seen] = b.childNodes;
     words.textContent = moveLabel(info);
     seen.textContent = node.san;
+    this.#chars += node.san.length + 5;
     if (node.nags?.length) seen.append(part('nag', node.nags.map(nagGlyph).join('')));
     this.#buttons.set(node, b);
     return b;
   }
+}
+
+// A chunk's height before it is first laid out (then the browser remembers the real one): ~40
+// characters a line.
+function estimate(el, chars) {
+  el.style.containIntrinsicBlockSize = `auto ${Math.ceil(chars / 40) * 1.6 + 0.5}em`;
 }
 
 // The pieces of the list, made once and cloned (a clone costs less than an element built and set
