@@ -14,6 +14,13 @@
 //     work itself, which a loaded machine stretches in wall time but hardly changes.
 //     "Shown" is checked, not assumed: every move button and comment is in the DOM, and once painted the
 //     current move is rendered (not a part skipped by content-visibility) and inside the list's view.
+//     The list's chunks near the view are laid out in that frame (content-visibility), not at "shown":
+//     "painted" is the figure with everything that is seen.
+//     And, in as many rounds again (after the untraced ones, alternating the same way), the renderer's
+//     main-thread CPU time over the same window from a DevTools trace (bench/lib/main-thread.mjs: each
+//     task's thread time, tdur), split into style, layout, paint (pre-paint, paint, layerize) and the
+//     rest (script and WebAssembly, HTML parsing): the viewer's own work, free of the other processes'
+//     and the queue's time; tracing itself stretches wall time a little, so these rounds give no wall figure.
 //  3. --baseline=REV: the same rounds, interleaved, for the viewer's files at git revision REV (unpacked
 //     to dist/board-baseline/ beside dist/board/, removed after): a before/after pair in one run.
 //
@@ -29,6 +36,7 @@ import { chromium } from 'playwright-core';
 import { init, Chess } from '../dist/rules.node.mjs';
 import { readPgnGame, writePgn, addVariation } from '../dist/pgn.mjs';
 import { startServer } from '../scripts/serve.mjs';
+import { traceMainThread } from './lib/main-thread.mjs';
 
 const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
 const json = process.argv.includes('--json');
@@ -112,13 +120,15 @@ if (baseline) {
   execFileSync('sh', ['-c', `git archive ${JSON.stringify(baseline)} bindings/js/board | tar -x --strip-components=3 -C dist/board-baseline`]);
 }
 const runsOf = Object.fromEntries(variants.map((v) => [v, []]));
+const mainOf = Object.fromEntries(variants.map((v) => [v, []]));   // traced rounds
 // CPU time of all of Chromium's processes (renderer, GPU, browser), from its own process list: the
 // work a render costs, which a loaded machine stretches in wall time but hardly changes.
 const systemInfo = await browser.newBrowserCDPSession();
 const cpuSeconds = async () => (await systemInfo.send('SystemInfo.getProcessInfo')).processInfo.reduce((a, p) => a + p.cpuTime, 0);
 const load0 = loadavg().map((x) => +x.toFixed(2));
 try {
-  for (let r = 0; r < rounds; r++) for (const variant of variants) {
+  for (let r = 0; r < 2 * rounds; r++) for (const variant of variants) {
+    const traced = r >= rounds;
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     const page = await context.newPage();
     await page.route(base + 'bench-viewer.html', (route) => route.fulfill({ contentType: 'text/html',
@@ -133,10 +143,15 @@ try {
       return { module: tModule - t0, rules: performance.now() - tModule };
     }, variant);
     const cpu0 = await cpuSeconds();
-    const run = await page.evaluate(async (pgn) => {
+    // The element is made (its constructor: shadow root, board) in a task of its own, outside the
+    // window measured (and traced), as it was already outside the wall time.
+    await page.evaluate(() => {
+      window.benchViewer = document.createElement('escaque-game');
+      window.benchViewer.setAttribute('ply', 'last');
+    });
+    const render = () => page.evaluate(async (pgn) => {
       const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      const el = document.createElement('escaque-game');
-      el.setAttribute('ply', 'last');
+      const el = window.benchViewer;
       document.querySelector('main').append(el);
       const t1 = performance.now();
       el.pgn = pgn;
@@ -153,8 +168,23 @@ try {
         moves: root.querySelectorAll('.move').length, comments: root.querySelectorAll('.comment').length,
         currentShown: !!current && current.checkVisibility({ contentVisibilityAuto: true }) && at.top >= list.top && at.bottom <= list.bottom };
     }, PGN);
-    const cpu = (await cpuSeconds()) - cpu0;
-    runsOf[variant].push({ ...cold, ...run, cold: cold.module + cold.rules + run.renderPainted, cpu: cpu * 1000 });
+    if (traced) {
+      const { onMain, tasks } = await traceMainThread(await context.newCDPSession(page), render);
+      // each kind's outermost events (style recalculated inside a layout counts as layout)
+      const kinds = { UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint' };
+      const cpu = { main: tasks.reduce((a, t) => a + (t.tdur ?? 0), 0) / 1000, style: 0, layout: 0, paint: 0 };
+      let until = 0;
+      for (const e of onMain.filter((x) => kinds[x.name]).sort((a, b) => a.ts - b.ts)) {
+        if (e.ts < until) continue;
+        until = e.ts + e.dur;
+        cpu[kinds[e.name]] += (e.tdur ?? 0) / 1000;
+      }
+      mainOf[variant].push({ ...cpu, rest: cpu.main - cpu.style - cpu.layout - cpu.paint });
+    } else {
+      const run = await render();
+      const cpu = (await cpuSeconds()) - cpu0;
+      runsOf[variant].push({ ...cold, ...run, cold: cold.module + cold.rules + run.renderPainted, cpu: cpu * 1000 });
+    }
     await context.close();
   }
 } finally {
@@ -164,12 +194,15 @@ try {
 }
 const runs = runsOf.board;
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+// Each part's median over the traced rounds (so the parts need not add up to the median total).
+const medians = (xs) => Object.fromEntries(Object.keys(xs[0]).map((k) => [k, +median(xs.map((x) => x[k])).toFixed(1)]));
 const pick = (k) => +median(runs.map((x) => x[k])).toFixed(1);
 const least = (k) => +Math.min(...runs.map((x) => x[k])).toFixed(1);
 const result = { sizes, plies, pgnBytes: PGN.length, buttons: runs[0].moves, rounds,
   minMs: { render: least('render'), renderPainted: least('renderPainted'), cold: least('cold') },
   medianMs: { render: pick('render'), renderPainted: pick('renderPainted'), moduleImport: pick('module'), rulesInit: pick('rules'), cold: pick('cold'),
     cpu: pick('cpu') },
+  mainThreadCpuMs: medians(mainOf.board),
   comments: runs[0].comments, currentShown: runs.every((x) => x.currentShown),
   machine: { cpus: cpus().length, load: loadavg().map((x) => +x.toFixed(2)), loadBefore: load0 } };
 if (baseline) {
@@ -177,7 +210,8 @@ if (baseline) {
   const med = (xs) => +median(xs).toFixed(1);
   result.baseline = { rev: baseline, medianMs: { render: med(b.map((x) => x.render)), renderPainted: med(b.map((x) => x.renderPainted)),
     cpu: med(b.map((x) => x.cpu)) },
-    minMs: { render: +Math.min(...b.map((x) => x.render)).toFixed(1), renderPainted: +Math.min(...b.map((x) => x.renderPainted)).toFixed(1) } };
+    minMs: { render: +Math.min(...b.map((x) => x.render)).toFixed(1), renderPainted: +Math.min(...b.map((x) => x.renderPainted)).toFixed(1) },
+    mainThreadCpuMs: medians(mainOf['board-baseline']) };
 }
 if (json) console.log(JSON.stringify(result, null, 2));
 else {
@@ -188,11 +222,13 @@ else {
   console.log(`first render, median of ${rounds} (pgn set -> shown: ${result.medianMs.render} ms; -> painted: ${result.medianMs.renderPainted} ms)`);
   console.log(`first render, least of ${rounds} (pgn set -> shown: ${result.minMs.render} ms; -> painted: ${result.minMs.renderPainted} ms)`);
   console.log(`CPU time of Chromium's processes from pgn set to painted, median of ${rounds}: ${result.medianMs.cpu} ms`);
+  const parts = (m) => `${m.main} ms (style ${m.style}, layout ${m.layout}, paint ${m.paint}, script, WebAssembly and the rest ${m.rest})`;
+  console.log(`renderer main-thread CPU from pgn set to painted (traced rounds), median of ${rounds}: ${parts(result.mainThreadCpuMs)}`);
   console.log(`cold (import + rules init + render + paint): ${result.medianMs.cold} ms (import ${result.medianMs.moduleImport}, init ${result.medianMs.rulesInit})`);
   console.log(`shown = in the DOM (${runs[0].moves} move buttons, ${runs[0].comments} comments) and, once painted, the current move rendered in the list's view: ${result.currentShown ? 'yes' : 'NO'} in every round`);
   if (baseline) {
     const b = result.baseline;
-    console.log(`baseline ${baseline} (same rounds, interleaved): median pgn set -> shown ${b.medianMs.render} ms, -> painted ${b.medianMs.renderPainted} ms; least ${b.minMs.render} / ${b.minMs.renderPainted} ms; CPU ${b.medianMs.cpu} ms`);
+    console.log(`baseline ${baseline} (same rounds, interleaved): median pgn set -> shown ${b.medianMs.render} ms, -> painted ${b.medianMs.renderPainted} ms; least ${b.minMs.render} / ${b.minMs.renderPainted} ms; CPU ${b.medianMs.cpu} ms; main thread ${parts(b.mainThreadCpuMs)}`);
   }
   console.log(`machine: ${result.machine.cpus} cores, load ${result.machine.loadBefore.join(' ')} at the start, ${result.machine.load.join(' ')} at the end`);
 }

@@ -126,6 +126,32 @@ describe('<escaque-move-tree>', { timeout: 120_000 }, () => {
     assert.equal(await page.evaluate(() => window.list.current?.san), 'e4');
   });
 
+  test('comments, SAN and tags are shown as text, never read as markup', async () => {
+    const seen = await page.evaluate(async () => {
+      const { readPgnGame } = await import('/dist/pgn.mjs');
+      const list = document.createElement('escaque-move-tree');
+      document.body.append(list);
+      const game = readPgnGame('{<i>before</i>} 1. e4 {<img src=x onerror="window.pwned=1"> & "quoted" &amp;} e5 (1... c5 {a <b>b</b>}) *');
+      game.moves[1].san = 'e5"><b>x</b>';   // a hand-made tree: whatever its strings hold
+      list.game = game;
+      await new Promise((r) => requestAnimationFrame(r));
+      const root = list.shadowRoot;
+      const out = { text: root.querySelector('.tree').textContent.replace(/\s+/g, ' ').trim(),
+        elements: root.querySelectorAll('img, i, b').length, buttons: root.querySelectorAll('.move').length,
+        label: root.querySelector('.var').getAttribute('aria-label'), pwned: window.pwned ?? null };
+      list.remove();
+      return out;
+    });
+    assert.equal(seen.elements, 0);
+    assert.equal(seen.pwned, null);
+    assert.equal(seen.buttons, 3);
+    assert.match(seen.text, /^<i>before<\/i> /);
+    assert.match(seen.text, /<img src=x onerror="window\.pwned=1"> & "quoted" &amp;/);
+    assert.match(seen.text, /e5"><b>x<\/b>/);
+    assert.match(seen.text, /a <b>b<\/b>/);
+    assert.equal(seen.label, 'Variation, instead of 1… e5"><b>x</b>');
+  });
+
   test('axe-core: no violations', async () => {
     await page.evaluate(AXE);
     const v = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));

@@ -26,9 +26,9 @@ export const MOVE_TREE_CSS = `
 :host{display:block}
 .tree{overflow:auto;max-height:var(--escaque-moves-height,none);line-height:1.6;font-size:var(--escaque-moves-font-size,.95rem);
 color:var(--escaque-moves-color,#1d1d22);background:var(--escaque-panel,#fff);overscroll-behavior:contain;padding:.25em .4em}
-.tree p{margin:.2em 0}
-.line{display:block}
+.tree p,.line{margin:.2em 0}
 .run{display:block}
+.run,.var.block{content-visibility:auto;overflow-clip-margin:4px}
 .move{all:unset;cursor:pointer;padding:0 .2em;border-radius:.25em;font-weight:600;white-space:nowrap}
 .move:hover{background:var(--escaque-move-hover,rgba(20,110,210,.14))}
 .move:focus-visible{outline:2px solid var(--escaque-focus,#0a58ca);outline-offset:1px}
@@ -52,6 +52,8 @@ export class MoveTreeView {
   #buttons = new Map();   // node -> its button
   #label;
   #revealing = null;   // the frame that will scroll the current move into view
+  #chars = 0;          // characters drawn, and each chunk's (#draw)
+  #sizes = [];
 
   /**
    * @param {Element} container where the list is drawn (its content is replaced)
@@ -147,91 +149,86 @@ export class MoveTreeView {
     const t = this.#tree;
     if (!t) { root.replaceChildren(); return; }
     const game = t.game;
-    // Built detached and put in place at once; each piece is a clone of a prototype (part()).
-    const out = document.createDocumentFragment();
+    // One HTML text, parsed at once (no style attribute in it: a strict CSP's style-src), then each
+    // chunk's estimated height and the buttons by their ids.
+    this.#sizes = [];
+    let html = '';
     if (game.comments?.length) {
-      const p = h('p', { class: 'run' });
-      for (const c of game.comments) p.append(part('comment', c), ' ');
-      out.append(p);
+      const from = this.#chars;
+      html = `<p class="run">${this.#comments(game.comments)}</p>`;
+      this.#sizes.push(this.#chars - from);
     }
-    const main = h('p', { class: 'line' });
-    this.#line(main, game.moves, 0);
-    if (game.result && game.result !== '*') {
-      const r = part('result', game.result);
-      r.title = { '1-0': 'White won', '0-1': 'Black won', '1/2-1/2': 'Draw' }[game.result] ?? '';
-      (main.lastChild?.className === 'run' ? main.lastChild : main.appendChild(part('run'))).append(r);
-    }
-    out.append(main);
-    root.replaceChildren(out);
+    const r = game.result;
+    root.innerHTML = `${html}<div class="line">${this.#line(game.moves, 0, r && r !== '*'
+      ? `<span class="result" title="${{ '1-0': 'White won', '0-1': 'Black won', '1/2-1/2': 'Draw' }[r] ?? ''}">${esc(r)}</span>` : '')}</div>`;
+    // A chunk's height before it is first laid out (then the browser keeps the real one): ~40 characters a line.
+    root.querySelectorAll('.run,.block').forEach((c, i) => {
+      c.style.containIntrinsicBlockSize = `auto ${Math.ceil(this.#sizes[i] / 40) * 1.6 + 0.5}em`;
+    });
+    for (const b of root.querySelectorAll('.move')) this.#buttons.set(t.byId(b.id), b);
     this.#highlight(null);
   }
 
-  // One line of moves into `box`: the mainline as runs of moves between the blocks of its variations,
-  // deeper variations inline, in parentheses.
-  #line(box, line, depth) {
-    let run = depth ? box : null;
+  // One line of moves as HTML: the mainline as runs of moves between the blocks of its variations,
+  // deeper variations inline, in parentheses (not read aloud). A run ends at a variation's block, or
+  // after a comment once it holds ~500 characters: the runs and blocks are the list's chunks, laid out
+  // and painted only near the view (content-visibility), sized until then from their characters.
+  #line(line, depth, tail = '') {
+    let html = '';
+    let text = '';   // the run being written (all of a variation)
+    let from = this.#chars;
     let needNumber = true;
+    const end = () => {
+      if (text) { html += `<span class="run">${text}</span>`; this.#sizes.push(this.#chars - from); }
+      text = '';
+      from = this.#chars;
+    };
     for (const node of line) {
       const info = this.#tree.info(node);
-      run ??= box.appendChild(part('run'));
       if (node.commentsBefore?.length) {
-        for (const c of node.commentsBefore) run.append(part('comment', c), ' ');
+        text += this.#comments(node.commentsBefore);
         needNumber = true;
       }
-      if (info.color === 'w' || needNumber) run.append(part('num', moveNumberText(info)));
-      run.append(this.#button(node, info), ' ');
-      needNumber = false;
-      for (const c of node.comments ?? []) { run.append(part('comment', c), ' '); needNumber = true; }
+      if (info.color === 'w' || needNumber) text += `<span class="num" aria-hidden="true">${moveNumberText(info)}</span>`;
+      // The name is the words (a visually hidden span, not an aria-label, so that no visible text is
+      // left out of the name: axe's label-content-name-mismatch); the SAN and glyphs are what the eye reads.
+      text += `<button class="move" type="button" tabindex="-1" id="${info.id}"><span class="sr">${esc(moveLabel(info))}</span>` +
+        `<span aria-hidden="true">${esc(node.san)}${node.nags?.length ? `<span class="nag">${node.nags.map(nagGlyph).join('')}</span>` : ''}</span></button> `;
+      this.#chars += node.san.length + 5;
+      needNumber = !!node.comments?.length;
+      if (needNumber) text += this.#comments(node.comments);
+      if (!depth && needNumber && this.#chars - from > 500) end();
       for (const v of node.variations ?? []) {
         if (!v.length) continue;
-        const el = part(depth ? 'var' : 'block');
-        el.setAttribute('aria-label', `Variation, instead of ${moveNumberText(info)} ${node.san}`);
-        this.#line(el, v, depth + 1);
-        if (el.lastChild.nodeType === 3) el.lastChild.remove();   // no space before ')'
-        el.append(part('hidden', ')'));
-        if (depth) run.append(el, ' ');
+        if (!depth) end();
+        const open = `role="group" aria-label="Variation, instead of ${moveNumberText(info)} ${esc(node.san)}"><span aria-hidden="true">(</span>`;
+        const inner = `${this.#line(v, depth + 1).trimEnd()}<span aria-hidden="true">)</span>`;
+        if (depth) text += `<span class="var" ${open}${inner}</span> `;
         else {
-          box.append(el);
-          run = null;   // the rest of the line: a new run after the block
+          html += `<div class="var block" ${open}${inner}</div>`;
+          this.#sizes.push(this.#chars - from);
+          from = this.#chars;
         }
         needNumber = true;
       }
     }
+    text += tail;
+    if (depth) return text;
+    end();
+    return html;
   }
 
-  #button(node, info) {
-    // The name is the words (a visually hidden span, not an aria-label, so that no visible text is left
-    // out of the name: axe's label-content-name-mismatch); the SAN and glyphs are what the eye reads.
-    const b = part('move');
-    b.id = info.id;
-    const [words, seen] = b.childNodes;
-    words.textContent = moveLabel(info);
-    seen.textContent = node.san;
-    if (node.nags?.length) seen.append(part('nag', node.nags.map(nagGlyph).join('')));
-    this.#buttons.set(node, b);
-    return b;
+  #comments(list) {
+    let html = '';
+    for (const c of list) {
+      this.#chars += c.length;
+      html += `<span class="comment">${esc(c)}</span> `;
+    }
+    return html;
   }
 }
 
-// The pieces of the list, made once and cloned (a clone costs less than an element built and set
-// up attribute by attribute). A variation starts with its `(`; parentheses are not read aloud.
-let protos = null;
-function part(kind, text) {
-  if (!protos) {
-    const hidden = (...text) => h('span', { 'aria-hidden': 'true' }, ...text);
-    protos = {
-      move: h('button', { class: 'move', type: 'button', tabindex: -1 }, h('span', { class: 'sr' }), hidden()),
-      num: h('span', { class: 'num', 'aria-hidden': 'true' }),
-      hidden: hidden(),
-      block: h('div', { class: 'var block', role: 'group' }, hidden('(')),
-      var: h('span', { class: 'var', role: 'group' }, hidden('(')),
-    };
-    for (const k of ['nag', 'comment', 'result', 'run']) protos[k] = h('span', { class: k });
-  }
-  const e = protos[kind].cloneNode(true);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+const esc = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 let treeSheet = null;
 /** MOVE_TREE_CSS as a constructed stylesheet (allowed under a strict style-src CSP), or null. */
