@@ -1,27 +1,29 @@
 #include "dead_cache.h"
 
-#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
 
 namespace escaque::dead {
 
 namespace {
 
-// The position as the analysis sees it.
+// The position as the analysis sees it. No default member values: the table below is zero-filled
+// storage (no data in the module), and of() writes every field.
 struct Snapshot {
-  Bitboard byColor[COLOR_NB] = {};
-  Bitboard byType[PIECE_TYPE_NB] = {};
-  Square castlingRook[4] = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
-  Square epSquare = SQ_NONE;
-  int castling = 0;
-  Color sideToMove = WHITE;
+  Bitboard byColor[COLOR_NB];
+  Bitboard byType[PIECE_TYPE_NB];
+  Square castlingRook[4];
+  Square epSquare;
+  int castling;
+  Color sideToMove;
 
   static Snapshot of(const Position& pos) {
     Snapshot s;
     for (Color c : {WHITE, BLACK}) s.byColor[c] = pos.pieces(c);
-    for (int pt = PAWN; pt <= KING; ++pt) s.byType[pt] = pos.pieces(PieceType(pt));
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) s.byType[pt] = pos.pieces(PieceType(pt));
     s.castling = pos.castling_rights();
-    for (int i = 0; i < 4; ++i)
-      if (s.castling & (1 << i)) s.castlingRook[i] = pos.castling_rook_square(i);
+    for (int i = 0; i < 4; ++i) s.castlingRook[i] = s.castling & (1 << i) ? pos.castling_rook_square(i) : SQ_NONE;
     s.epSquare = pos.en_passant_square();
     s.sideToMove = pos.side_to_move();
     return s;
@@ -39,34 +41,54 @@ struct Snapshot {
 };
 
 struct Entry {
-  bool used = false;
-  bool dead = false;
+  bool used;
+  bool dead;
   Snapshot position;
 };
 
-constexpr std::size_t ENTRIES = 64;
+// Two ways per set, the least recently used one replaced: two positions whose keys share a set (a
+// page cycling through a few FENs, the start position against the positions of the games being
+// played) no longer evict each other on every call, as they did in the 64 direct-mapped entries
+// before (docs/dead-positions.md, section 5). 256 entries, ~29 KB per thread, zero-filled.
+constexpr std::size_t SETS = CACHE_SETS;
+constexpr int WAYS = 2;
 
-std::array<Entry, ENTRIES>& table() {
-  thread_local std::array<Entry, ENTRIES> entries;
-  return entries;
+struct Set {
+  Entry way[WAYS];
+  std::uint8_t recent;  // the way used last
+};
+
+Set& set_of(const Position& pos) {
+  thread_local Set sets[SETS];
+  return sets[std::size_t(pos.key()) % SETS];
 }
-
-Entry& slot(const Position& pos) { return table()[std::size_t(pos.key()) % ENTRIES]; }
 
 }  // namespace
 
 bool cached_verdict(const Position& pos, bool& dead) {
-  const Entry& e = slot(pos);
-  if (!e.used || !(e.position == Snapshot::of(pos))) return false;
-  dead = e.dead;
-  return true;
+  Set& s = set_of(pos);
+  const Snapshot now = Snapshot::of(pos);
+  for (int w = 0; w < WAYS; ++w) {
+    const Entry& e = s.way[w];
+    if (e.used && e.position == now) {
+      dead = e.dead;
+      s.recent = std::uint8_t(w);
+      return true;
+    }
+  }
+  return false;
 }
 
 void remember_verdict(const Position& pos, bool dead) {
-  Entry& e = slot(pos);
-  e.used = true;
-  e.dead = dead;
-  e.position = Snapshot::of(pos);
+  Set& s = set_of(pos);
+  const Snapshot now = Snapshot::of(pos);
+  int w = 0;
+  while (w < WAYS && s.way[w].used && !(s.way[w].position == now)) ++w;
+  if (w == WAYS) w = 1 - s.recent;  // both taken by others: the one not used last goes
+  s.way[w].used = true;
+  s.way[w].dead = dead;
+  s.way[w].position = now;
+  s.recent = std::uint8_t(w);
 }
 
 }  // namespace escaque::dead

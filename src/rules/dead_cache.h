@@ -7,13 +7,19 @@
 // The verdict of is_dead_position() is a function of exactly that state, so
 // a hit gives the answer the analysis would give. Games started from the same
 // position (every `new Chess()`, a puzzle set loaded again) pay for the
-// analysis once. One cache per thread, 64 entries, direct-mapped by the
-// position's hash key; entries are compared in full, never trusted by key.
+// analysis once. One cache per thread, 128 sets of 2 entries chosen by the
+// position's hash key, the least recently used entry of a set replaced;
+// entries are compared in full, never trusted by key.
 #pragma once
+
+#include <cstddef>
 
 #include "../core/position.h"
 
 namespace escaque::dead {
+
+// Sets of the cache: a position goes to set key % CACHE_SETS, which holds two.
+constexpr std::size_t CACHE_SETS = 128;
 
 // The verdict stored for pos, if any: true and `dead` set on a hit.
 bool cached_verdict(const Position& pos, bool& dead);

@@ -13,6 +13,7 @@
 #include "../tools/reference_helpmate.h"
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "rules/dead_cache.h"
 #include "rules/dead_position.h"
 
 using namespace escaque;
@@ -483,4 +484,46 @@ TEST(DeadPosition, CacheTellsApartSideToMoveAndRights) {
   EXPECT_TRUE(is_dead_position(from_fen("8/8/4k3/8/8/3KN3/8/8 w - - 0 1")));
   EXPECT_FALSE(is_dead_position(from_fen("8/8/4k3/8/8/3KN3/3P4/8 w - - 0 1")));
   EXPECT_TRUE(is_dead_position(from_fen("8/8/4k3/8/8/3KN3/8/8 w - - 0 1")));
+}
+
+// Positions whose keys share a set of the cache: the two latest both stay (a page cycling through a
+// few FENs, or new Chess() between the positions of a game being played, used to evict each other on
+// every call), and a third replaces the one of the two used least recently.
+TEST(DeadPosition, CacheKeepsTwoPositionsOfASetAndReplacesTheLeastRecentlyUsed) {
+  std::mt19937_64 rng(11);
+  std::vector<Position> sameSet;
+  Position pos = from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const std::size_t target = std::size_t(pos.key()) % dead::CACHE_SETS;
+  sameSet.push_back(pos);
+  while (sameSet.size() < 3) {
+    MoveList moves = legal_moves(pos);
+    if (moves.size == 0) pos = from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    else {
+      UndoInfo undo;
+      pos.do_move(moves.moves[rng() % std::uint64_t(moves.size)], undo);
+    }
+    if (std::size_t(pos.key()) % dead::CACHE_SETS != target) continue;
+    bool fresh = true;
+    for (const Position& p : sameSet) fresh = fresh && p.key() != pos.key();
+    if (fresh) sameSet.push_back(pos);
+  }
+  const Position& a = sameSet[0];
+  const Position& b = sameSet[1];
+  const Position& c = sameSet[2];
+  bool dead = true;
+  const bool deadA = is_dead_position(a);
+  const bool deadB = is_dead_position(b);
+  ASSERT_TRUE(dead::cached_verdict(a, dead));
+  EXPECT_EQ(dead, deadA);
+  ASSERT_TRUE(dead::cached_verdict(b, dead));
+  EXPECT_EQ(dead, deadB);
+  // a was used last (the lookup above); c replaces b.
+  ASSERT_TRUE(dead::cached_verdict(a, dead));
+  const bool deadC = is_dead_position(c);
+  EXPECT_TRUE(dead::cached_verdict(a, dead));
+  EXPECT_FALSE(dead::cached_verdict(b, dead));
+  ASSERT_TRUE(dead::cached_verdict(c, dead));
+  EXPECT_EQ(dead, deadC);
+  // And a verdict from the cache is the analysis's: b analysed again gives what it gave.
+  EXPECT_EQ(is_dead_position(b), deadB);
 }
