@@ -17,7 +17,6 @@
 #include "rules_io.h"
 #include "core/digits.h"
 #include "core/fen.h"
-#include "core/uci_move.h"
 #include "notation/language.h"
 #include "notation/pgn.h"
 #include "notation/san.h"
@@ -33,6 +32,21 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
   while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
   return s;
+}
+
+// a == b, spelled out: at -Oz string_view's == is two calls (strlen, memcmp).
+bool same(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+// Whether a comment may hold a command: it has "[%" somewhere.
+bool has_command(const std::string& c) {
+  for (std::size_t i = 1; i < c.size(); ++i)
+    if (c[i] == '%' && c[i - 1] == '[') return true;
+  return false;
 }
 
 void strings(Writer& w, const std::vector<std::string>& list) {
@@ -58,7 +72,7 @@ class AfterComments {
     if (built_.size() < comments.size()) built_.resize(comments.size());
     for (std::size_t i = 0; i < comments.size(); ++i) {
       const std::string& c = comments[i];
-      if (c.find("[%") == std::string::npos) {  // no command: the text as it is
+      if (!has_command(c)) {  // no command: the text as it is
         if (!c.empty()) texts_.push_back(c);
         continue;
       }
@@ -70,7 +84,8 @@ class AfterComments {
         for (std::size_t k = from; k < end; ++k)
           if (c[k] != ' ' || (!text.empty() && text.back() != ' ')) text += c[k];
       };
-      for (const PgnCommand& cmd : parse_commands(c)) {
+      parse_commands(c, commands_);
+      for (const PgnCommand& cmd : commands_) {
         const std::size_t open = std::size_t(cmd.name.data() - c.data()) - 2;
         const std::size_t close = c.find(']', std::size_t(cmd.value.data() - c.data()) + cmd.value.size());
         append(open);
@@ -117,9 +132,9 @@ class AfterComments {
 
  private:
   void take(const PgnCommand& cmd) {
-    if (cmd.name == "clk" && !clock_ && (clock_ = parse_clock(cmd.value))) return;
-    if (cmd.name == "emt" && !emt_ && (emt_ = parse_clock(cmd.value))) return;
-    if (cmd.name == "eval" && !eval_) {
+    if (same(cmd.name, "clk") && !clock_ && (clock_ = parse_clock(cmd.value))) return;
+    if (same(cmd.name, "emt") && !emt_ && (emt_ = parse_clock(cmd.value))) return;
+    if (same(cmd.name, "eval") && !eval_) {
       int depth = -1;
       if (eval_depth(cmd.value, depth) && (eval_ = parse_eval(cmd.value))) {
         evalDepth_ = depth;
@@ -127,7 +142,7 @@ class AfterComments {
       }
     }
     for (const auto& o : others_)
-      if (o.first == cmd.name) return;  // the first of a name is kept
+      if (same(o.first, cmd.name)) return;  // the first of a name is kept
     others_.emplace_back(cmd.name, cmd.value);
   }
   // "0.35,20": the depth after the comma (-1 when there is none); false when it is not a number.
@@ -141,6 +156,7 @@ class AfterComments {
   bool any_ = false;
   std::vector<std::string_view> texts_;  // into the comments or built_
   std::vector<std::string> built_;       // the texts of comments that held commands
+  std::vector<PgnCommand> commands_;     // one comment's
   std::optional<std::int64_t> clock_, emt_;
   std::optional<PgnEval> eval_;
   int evalDepth_ = -1;
@@ -161,10 +177,14 @@ void line(Writer& w, Position& pos, const PgnLine& moves) {
     w.byte(flags);
     if (node.is_null()) {
       w.san("--");
-      w.uci("0000");
+      w.uci(SQ_A1, SQ_A1, 0);
     } else {
-      w.san(move_to_san(pos, node.move));
-      w.uci(move_to_uci(pos, node.move));
+      const Move m = node.move;
+      w.san(move_to_san(pos, m));
+      Square to = m.to();  // UCI as move_to_uci writes it, without making the text
+      if (m.kind() == CASTLING && !pos.is_chess960())
+        to = Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
+      w.uci(m.from(), to, m.kind() == PROMOTION ? m.promotion() - KNIGHT + 1 : 0);
     }
     if (!node.nags.empty()) {
       w.uvar(node.nags.size());
@@ -202,9 +222,9 @@ void tags(Writer& w, const PgnGame& g) {
 }
 
 std::uint8_t result_code(std::string_view r) {
-  if (r == "1-0") return 1;
-  if (r == "0-1") return 2;
-  if (r == "1/2-1/2") return 3;
+  if (same(r, "1-0")) return 1;
+  if (same(r, "0-1")) return 2;
+  if (same(r, "1/2-1/2")) return 3;
   return 0;
 }
 
@@ -212,7 +232,7 @@ void game(Writer& w, const PgnGame& g, bool headersOnly) {
   tags(w, g);
   if (headersOnly) return;
   const std::string fen = to_fen(g.start);
-  w.str(fen == START_FEN ? std::string_view() : std::string_view(fen));
+  w.str(same(fen, START_FEN) ? std::string_view() : std::string_view(fen));
   w.byte(g.start.is_chess960() ? 1 : 0);
   strings(w, g.comments);
   Position pos = g.start;

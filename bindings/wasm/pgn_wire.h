@@ -28,10 +28,13 @@
 //              128 uvar(count) line*            (variations)
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
+
+#include "core/types.h"
 
 namespace escaque::pgn_wire {
 
@@ -50,19 +53,27 @@ enum NodeFlag : std::uint8_t {
   NAGS = 1, COMMENTS_BEFORE = 2, COMMENTS = 4, CLOCK = 8, EMT = 16, EVAL = 32, COMMANDS = 64, VARIATIONS = 128
 };
 
+// Compiled for size (-Oz), where std::string's push_back is a call per byte: the buffer is written
+// through a pointer, with room made ahead.
 class Writer {
  public:
   // Starts a new answer in the same buffer (its capacity is kept between calls).
-  void clear() { buf_.clear(); }
-  const std::string& bytes() const { return buf_; }
+  void clear() { size_ = 0; }
+  std::string_view bytes() const { return std::string_view(buf_.data(), size_); }
 
-  void byte(std::uint8_t b) { buf_.push_back(char(b)); }
+  void byte(std::uint8_t b) {
+    room(1);
+    buf_[size_++] = char(b);
+  }
   void uvar(std::uint64_t v) {
+    room(10);
+    char* p = buf_.data() + size_;
     while (v >= 0x80) {
-      buf_.push_back(char(std::uint8_t(v) | 0x80));
+      *p++ = char(std::uint8_t(v) | 0x80);
       v >>= 7;
     }
-    buf_.push_back(char(v));
+    *p++ = char(v);
+    size_ = std::size_t(p - buf_.data());
   }
   void svar(std::int64_t v) { uvar(v < 0 ? (std::uint64_t(-(v + 1)) << 1) | 1 : std::uint64_t(v) << 1); }
   void number(std::int64_t v) {
@@ -74,17 +85,20 @@ class Writer {
     str(std::to_string(v));
   }
   void footer(double consumed, double line, double column, double records) {
+    room(32);
     for (double d : {consumed, line, column, records}) {
-      char b[8];
-      std::memcpy(b, &d, 8);  // WebAssembly is little-endian
-      buf_.append(b, 8);
+      std::memcpy(buf_.data() + size_, &d, 8);  // WebAssembly is little-endian
+      size_ += 8;
     }
   }
   void str(std::string_view s) {
-    bool wide = false;
-    for (char c : s) wide |= std::uint8_t(c) >= 0x80;
-    uvar(std::uint64_t(s.size()) * 2 + (wide ? 1 : 0));
-    buf_.append(s);
+    const std::size_t n = s.size();
+    unsigned wide = 0;
+    for (std::size_t i = 0; i < n; ++i) wide |= std::uint8_t(s[i]);
+    uvar(std::uint64_t(n) * 2 + (wide >> 7));
+    room(n);
+    std::memcpy(buf_.data() + size_, s.data(), n);
+    size_ += n;
   }
   void san(std::string_view s) {
     std::uint32_t code = 0;
@@ -106,20 +120,16 @@ class Writer {
       str(s);
     }
   }
-  void uci(std::string_view s) {  // "e2e4", "e7e8q", "0000"
-    if (s.size() < 4 || s == "0000") {
-      uvar(0);
-      return;
-    }
-    const unsigned from = unsigned(s[0] - 'a') + 8 * unsigned(s[1] - '1');
-    const unsigned to = unsigned(s[2] - 'a') + 8 * unsigned(s[3] - '1');
-    unsigned promo = 0;
-    if (s.size() > 4) promo = unsigned(std::string_view("nbrq").find(s[4]) + 1);
-    uvar(from | to << 6 | promo << 12);
-  }
+  // from, to and promotion as the UCI text gives them (move_to_uci: castling is the king's two
+  // squares in standard chess, king takes rook in Chess960); 0 for a null move.
+  void uci(Square from, Square to, int promotion) { uvar(unsigned(from) | unsigned(to) << 6 | unsigned(promotion) << 12); }
 
  private:
+  void room(std::size_t n) {
+    if (size_ + n > buf_.size()) buf_.resize(std::max(2 * buf_.size(), size_ + n + 4096));
+  }
   std::string buf_;
+  std::size_t size_ = 0;
 };
 
 }  // namespace escaque::pgn_wire
