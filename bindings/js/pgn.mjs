@@ -41,6 +41,12 @@ function readOptions(options, what) {
 
 const SAN_ALPHABET = '12345678abcdefghNBRQKx=+#O-';
 const RESULT_CODES = ['*', '1-0', '0-1', '1/2-1/2'];
+// pgn_wire.h's TAG_NAMES, in the same order.
+const TAG_NAMES = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'WhiteElo', 'BlackElo', 'TimeControl',
+  'ECO', 'Termination', 'Opening', 'UTCDate', 'UTCTime', 'WhiteRatingDiff', 'BlackRatingDiff', 'Variant',
+  'FEN', 'SetUp', 'Annotator', 'PlyCount', 'EventDate', 'WhiteTitle', 'BlackTitle', 'Time', 'Mode',
+  'Link', 'StartTime', 'EndTime', 'EndDate', 'CurrentPosition', 'Timezone', 'WhiteFideId', 'BlackFideId',
+  'WhiteTeam', 'BlackTeam', 'Board', 'Source', 'SourceDate'];
 const sanCache = new Map();     // SAN code -> string: each SAN is made once and shared
 const uciCache = [];            // UCI code -> string
 const SQUARES = [];
@@ -122,7 +128,10 @@ class Wire {
 
   tags() {
     const tags = {};
-    for (let n = this.uvar(); n > 0; n--) own(tags, this.str(), this.str());
+    for (let n = this.uvar(); n > 0; n--) {
+      const k = this.uvar();
+      own(tags, k === 0 ? this.str() : TAG_NAMES[k - 1], this.str());
+    }
     return tags;
   }
 

@@ -209,14 +209,14 @@ void tags(Writer& w, const PgnGame& g) {
   std::size_t count = 0;
   auto first = [&](std::size_t i) {  // a name repeated: the first value, as PgnGame::tag()
     for (std::size_t k = 0; k < i; ++k)
-      if (g.tags[k].name == g.tags[i].name) return false;
+      if (same(g.tags[k].name, g.tags[i].name)) return false;
     return true;
   };
   for (std::size_t i = 0; i < g.tags.size(); ++i) count += first(i);
   w.uvar(count);
   for (std::size_t i = 0; i < g.tags.size(); ++i) {
     if (!first(i)) continue;
-    w.str(g.tags[i].name);
+    w.tag_name(g.tags[i].name);
     w.str(g.tags[i].value);
   }
 }

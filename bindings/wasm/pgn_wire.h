@@ -15,7 +15,8 @@
 //             that it is read first: consumed, line, column (where the next piece starts), records
 //   record    1 uvar(index) uvar(offset) uvar(line) uvar(column) game
 //           | 2 uvar(index) uvar(offset) uvar(line) uvar(column) str(kind) str(message) uvar(line) uvar(column)
-//   game      uvar(tags) (str name, str value)*  -- headers only: nothing more
+//   tagname   uvar(k): TAG_NAMES[k - 1] (the names most files use), or uvar(0) then a str
+//   game      uvar(tags) (tagname, str value)*  -- headers only: nothing more
 //             str(fen, "" for the standard start) byte(chess960) strings(comments) line byte(result)
 //             result: 0 "*", 1 "1-0", 2 "0-1", 3 "1/2-1/2"
 //   strings   uvar(count) str*
@@ -31,6 +32,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -48,6 +50,15 @@ struct SanCodes {
   }
 };
 inline constexpr SanCodes SAN_CODES{};
+
+// Tag names sent as a number (the JS side keeps one string of each: no string made, no property
+// name hashed per game). bindings/js/pgn.mjs has the same list, in the same order.
+inline constexpr std::string_view TAG_NAMES[] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo", "TimeControl",
+    "ECO", "Termination", "Opening", "UTCDate", "UTCTime", "WhiteRatingDiff", "BlackRatingDiff", "Variant",
+    "FEN", "SetUp", "Annotator", "PlyCount", "EventDate", "WhiteTitle", "BlackTitle", "Time", "Mode",
+    "Link", "StartTime", "EndTime", "EndDate", "CurrentPosition", "Timezone", "WhiteFideId", "BlackFideId",
+    "WhiteTeam", "BlackTeam", "Board", "Source", "SourceDate"};
 
 enum NodeFlag : std::uint8_t {
   NAGS = 1, COMMENTS_BEFORE = 2, COMMENTS = 4, CLOCK = 8, EMT = 16, EVAL = 32, COMMANDS = 64, VARIATIONS = 128
@@ -119,6 +130,20 @@ class Writer {
       uvar(1);
       str(s);
     }
+  }
+  void tag_name(std::string_view name) {
+    for (std::size_t k = 0; k < std::size(TAG_NAMES); ++k) {
+      const std::string_view t = TAG_NAMES[k];
+      if (t.size() != name.size() || t[0] != name[0]) continue;
+      std::size_t i = 1;
+      while (i < t.size() && t[i] == name[i]) ++i;
+      if (i == t.size()) {
+        uvar(k + 1);
+        return;
+      }
+    }
+    uvar(0);
+    str(name);
   }
   // from, to and promotion as the UCI text gives them (move_to_uci: castling is the king's two
   // squares in standard chess, king takes rook in Chess960); 0 for a null move.
