@@ -69,20 +69,23 @@ class AfterComments {
     eval_.reset();
     evalDepth_ = -1;
     any_ = !comments.empty();
-    if (built_.size() < comments.size()) built_.resize(comments.size());
-    for (std::size_t i = 0; i < comments.size(); ++i) {
-      const std::string& c = comments[i];
+    // The texts of comments that hold commands are built one after the other in built_, with room
+    // made first: the views into it stay valid.
+    std::size_t room = 0;
+    for (const std::string& c : comments) room += c.size() + 1;
+    built_.clear();
+    built_.reserve(room);
+    for (const std::string& c : comments) {
       if (!has_command(c)) {  // no command: the text as it is
         if (!c.empty()) texts_.push_back(c);
         continue;
       }
       // The text around each command, joined with one space (blanks run together), trimmed.
-      std::string& text = built_[i];
-      text.clear();
+      const std::size_t start = built_.size();
       std::size_t from = 0;
       auto append = [&](std::size_t end) {
         for (std::size_t k = from; k < end; ++k)
-          if (c[k] != ' ' || (!text.empty() && text.back() != ' ')) text += c[k];
+          if (c[k] != ' ' || (built_.size() > start && built_.back() != ' ')) built_ += c[k];
       };
       parse_commands(c, commands_);
       for (const PgnCommand& cmd : commands_) {
@@ -93,7 +96,7 @@ class AfterComments {
         take(cmd);
       }
       append(c.size());
-      std::string_view t = trim(text);
+      std::string_view t = trim(std::string_view(built_).substr(start));
       if (!t.empty()) texts_.push_back(t);
     }
   }
@@ -123,9 +126,9 @@ class AfterComments {
     }
     if (!others_.empty()) {
       w.uvar(others_.size());
-      for (const auto& [name, value] : others_) {
-        w.str(name);
-        w.str(value);
+      for (const PgnCommand& o : others_) {
+        w.str(o.name);
+        w.str(o.value);
       }
     }
   }
@@ -142,8 +145,8 @@ class AfterComments {
       }
     }
     for (const auto& o : others_)
-      if (same(o.first, cmd.name)) return;  // the first of a name is kept
-    others_.emplace_back(cmd.name, cmd.value);
+      if (same(o.name, cmd.name)) return;  // the first of a name is kept
+    others_.push_back(cmd);
   }
   // "0.35,20": the depth after the comma (-1 when there is none); false when it is not a number.
   static bool eval_depth(std::string_view v, int& depth) {
@@ -155,12 +158,12 @@ class AfterComments {
 
   bool any_ = false;
   std::vector<std::string_view> texts_;  // into the comments or built_
-  std::vector<std::string> built_;       // the texts of comments that held commands
+  std::string built_;                    // the texts of comments that held commands
   std::vector<PgnCommand> commands_;     // one comment's
   std::optional<std::int64_t> clock_, emt_;
   std::optional<PgnEval> eval_;
   int evalDepth_ = -1;
-  std::vector<std::pair<std::string_view, std::string_view>> others_;  // into the comments
+  std::vector<PgnCommand> others_;  // into the comments
 };
 
 AfterComments after;  // (see the class)
