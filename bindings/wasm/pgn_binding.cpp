@@ -302,13 +302,20 @@ int read(std::string_view text, std::string_view lang, int flags, int firstLine,
 extern "C" {
 
 // See the header comment. Arguments: the text, the language of its piece letters.
+// The answer is bytes (pgn_wire.h), not JSON: reading the 10,000 generated games of
+// bench/pgn-compare.mjs (31.9 MB) went from 1,866 to 3,426 games per CPU-second against main's JSON
+// answer, same run (bench/pgn-read-ab.mjs, load 9-11), of which 1.46x from the format alone (JSON.parse
+// and the JSON writer were a third of the time); bench/pgn-compare.mjs: 3,893 games/CPU-s against
+// chessops's parsePgn + replay 1,481 (2.63x) and chess.js's loadPgn 163 (23.9x). docs/benchmarks.md,
+// "Session 9: PGN read speed".
 EMSCRIPTEN_KEEPALIVE int escaque_pgn_read(int flags, int firstLine, int firstColumn) {
   escaque::js::Args args;
   const std::string_view text = args.next();
   return escaque::read(text, args.next(), flags, firstLine, firstColumn);
 }
 
-// Where the last answer of escaque_pgn_read starts.
+// Where the last answer of escaque_pgn_read starts (its bytes are copied out by pgn.mjs before the
+// next call; the buffer keeps its capacity, so the heap stays flat from piece to piece).
 EMSCRIPTEN_KEEPALIVE int escaque_pgn_output() { return escaque::js::address_of(escaque::out.bytes().data()); }
 
 }  // extern "C"
