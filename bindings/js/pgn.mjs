@@ -6,8 +6,9 @@
 //
 // A game is plain data (JSON- and structuredClone-able): tags, start FEN, comments, the mainline
 // as an array of nodes, each with its variations (arrays of nodes), and the result. The C++ reader
-// (bindings/pgn_binding.cpp) answers each piece of the input as one JSON text already in this
-// shape, so reading costs one call and one JSON.parse per piece, never a call per move.
+// (bindings/wasm/pgn_binding.cpp) answers each piece of the input in one buffer of bytes
+// (bindings/wasm/pgn_wire.h), decoded here one game at a time as the caller asks for it: one call
+// per piece, never a call per move, and no JSON text on either side.
 //
 // The entry `escaque/pgn`, apart from the main one so that pages that never read PGN files do not
 // load it (the main entry's size bar); it shares index.mjs's module, classes and errors.
@@ -36,13 +37,175 @@ function readOptions(options, what) {
   return { language, headersOnly };
 }
 
+// ---- the wire decoder (bindings/wasm/pgn_wire.h has the format) ----
+
+const SAN_ALPHABET = '12345678abcdefghNBRQKx=+#O-';
+const RESULT_CODES = ['*', '1-0', '0-1', '1/2-1/2'];
+// pgn_wire.h's TAG_NAMES, in the same order.
+const TAG_NAMES = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'WhiteElo', 'BlackElo', 'TimeControl',
+  'ECO', 'Termination', 'Opening', 'UTCDate', 'UTCTime', 'WhiteRatingDiff', 'BlackRatingDiff', 'Variant',
+  'FEN', 'SetUp', 'Annotator', 'PlyCount', 'EventDate', 'WhiteTitle', 'BlackTitle', 'Time', 'Mode',
+  'Link', 'StartTime', 'EndTime', 'EndDate', 'CurrentPosition', 'Timezone', 'WhiteFideId', 'BlackFideId',
+  'WhiteTeam', 'BlackTeam', 'Board', 'Source', 'SourceDate'];
+const sanCache = new Map();     // SAN code -> string: each SAN is made once and shared
+const uciCache = [];            // UCI code -> string
+const SQUARES = [];
+for (let sq = 0; sq < 64; sq++) SQUARES.push('abcdefgh'[sq & 7] + '12345678'[sq >> 3]);
+
+// An own property, even for a name such as "__proto__" (command names may be any word).
+function own(object, name, value) {
+  if (name === '__proto__') Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+  else object[name] = value;
+}
+
+// One piece's answer (a copy of its bytes), read front to back.
+class Wire {
+  constructor(bytes) { this.b = bytes; this.p = 0; }
+
+  uvar() {
+    const b = this.b;
+    let x = b[this.p++];
+    if (x < 0x80) return x;
+    let v = x & 0x7f;
+    let shift = 7;
+    do {
+      x = b[this.p++];
+      v = shift < 28 ? v | ((x & 0x7f) << shift) : v + (x & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (x >= 0x80);
+    return v;
+  }
+
+  svar() { const v = this.uvar(); return v % 2 ? -(v + 1) / 2 : v / 2; }
+
+  number() {
+    const v = this.uvar();
+    return v === 1 ? Number(this.str()) : v / 2;
+  }
+
+  str() {
+    const h = this.uvar();
+    const n = (h - (h & 1)) / 2;
+    const at = this.p;
+    this.p += n;
+    if (h & 1 || n > 64) return utf8.decode(this.b.subarray(at, at + n));  // UTF-8, or long
+    if (n < 4) {
+      const b = this.b;
+      return n === 0 ? '' : n === 1 ? String.fromCharCode(b[at]) : n === 2 ? String.fromCharCode(b[at], b[at + 1])
+        : String.fromCharCode(b[at], b[at + 1], b[at + 2]);
+    }
+    return String.fromCharCode.apply(null, this.b.subarray(at, at + n));
+  }
+
+  strings() {
+    const n = this.uvar();
+    const list = [];
+    for (let i = 0; i < n; i++) list.push(this.str());
+    return list;
+  }
+
+  san() {
+    const v = this.uvar();
+    if (v === 1) return this.str();
+    let s = sanCache.get(v);
+    if (s === undefined) {
+      s = '';
+      for (let code = v / 2; code > 0; code = Math.floor(code / 32)) s += SAN_ALPHABET[(code % 32) - 1];
+      sanCache.set(v, s);
+    }
+    return s;
+  }
+
+  uci() {
+    const v = this.uvar();
+    let s = uciCache[v];
+    if (s === undefined) {
+      s = v === 0 ? '0000' : SQUARES[v & 63] + SQUARES[(v >> 6) & 63] + (v >> 12 ? 'nbrq'[(v >> 12) - 1] : '');
+      uciCache[v] = s;
+    }
+    return s;
+  }
+
+  tags() {
+    const tags = {};
+    for (let n = this.uvar(); n > 0; n--) {
+      const k = this.uvar();
+      own(tags, k === 0 ? this.str() : TAG_NAMES[k - 1], this.str());
+    }
+    return tags;
+  }
+
+  line() {
+    const n = this.uvar();
+    const moves = new Array(n);
+    for (let i = 0; i < n; i++) moves[i] = this.node();
+    return moves;
+  }
+
+  node() {
+    const flags = this.b[this.p++];
+    const san = this.san();
+    const uci = this.uci();
+    let nags;
+    if (flags & 1) {
+      const n = this.uvar();
+      nags = new Array(n);
+      for (let i = 0; i < n; i++) nags[i] = this.b[this.p++];
+    } else nags = [];
+    const node = { san, uci, nags, commentsBefore: flags & 2 ? this.strings() : [], comments: flags & 4 ? this.strings() : [] };
+    if (flags & 8) node.clock = this.number();
+    if (flags & 16) node.emt = this.number();
+    if (flags & 32) {
+      const mate = this.b[this.p++] === 1;
+      const value = this.svar();
+      const depth = this.uvar() - 1;
+      const e = mate ? { mate: value } : { cp: value };
+      if (depth >= 0) e.depth = depth;
+      node.eval = e;
+    }
+    if (flags & 64) {
+      const commands = {};
+      for (let n = this.uvar(); n > 0; n--) own(commands, this.str(), this.str());
+      node.commands = commands;
+    }
+    if (flags & 128) {
+      const n = this.uvar();
+      const variations = new Array(n);
+      for (let i = 0; i < n; i++) variations[i] = this.line();
+      node.variations = variations;
+    } else node.variations = [];
+    return node;
+  }
+
+  // One record: {index, offset, line, column, game} or {..., error}; index and offset from the
+  // piece's start, plus the bases given.
+  record(index0, offset0, headersOnly) {
+    const kind = this.b[this.p++];
+    const index = index0 + this.uvar(), offset = offset0 + this.uvar(), line = this.uvar(), column = this.uvar();
+    if (kind === 2) {
+      const errorKind = this.str(), message = this.str(), errorLine = this.uvar(), errorColumn = this.uvar();
+      const error = new api.PgnParseError(message, 'PGN_PARSE', { kind: errorKind, line: errorLine, column: errorColumn, game: index, offset });
+      return { index, offset, line, column, error };
+    }
+    const tags = this.tags();
+    if (headersOnly) return { index, offset, line, column, game: { tags } };
+    const fen = this.str() || START_FEN;
+    const chess960 = this.b[this.p++] === 1;
+    const comments = this.strings();
+    const moves = this.line();
+    const result = RESULT_CODES[this.b[this.p++]];
+    return { index, offset, line, column, game: { tags, fen, chess960, comments, moves, result } };
+  }
+}
+
 // Reads a byte stream piece by piece: each feed() hands WebAssembly the bytes not read yet (up to
 // the last line break unless the input ends there) and returns the records of the games that are
-// complete. What is kept between feeds is at most one game and one piece: memory does not grow
-// with the input.
+// complete, each decoded when it is asked for. What is kept between feeds is at most one game and
+// one piece (and its answer's bytes): memory does not grow with the input.
 class PieceReader {
   constructor(options) {
     this.language = utf8Encoder.encode(options.language);
+    this.headersOnly = options.headersOnly;
     this.flags = options.headersOnly ? 2 : 0;
     this.pending = new Uint8Array(0);
     this.base = 0;    // byte offset of pending[0] in the whole input
@@ -51,6 +214,7 @@ class PieceReader {
     this.index = 0;   // games (good or bad) before it
   }
 
+  // An iterator over the piece's records (decoded one at a time).
   feed(bytes, final) {
     let buf = bytes;
     if (this.pending.length) {
@@ -67,23 +231,22 @@ class PieceReader {
       if (limit === 0) { this.pending = buf.slice(); return []; }
     }
     const answer = this.#read(buf.subarray(0, limit), final && limit === buf.length);
-    const records = answer.records;
-    for (const r of records) {
-      r.index += this.index;
-      r.offset += this.base;
-      if (r.error) {
-        const { kind, message, line, column } = r.error;
-        r.error = new api.PgnParseError(message, 'PGN_PARSE', { kind, line, column, game: r.index, offset: r.offset });
-      }
-    }
-    this.index += records.length;
-    this.base += answer.consumed;
-    this.line = answer.line;
-    this.column = answer.column;
-    this.pending = answer.consumed === buf.length ? new Uint8Array(0) : buf.slice(answer.consumed);
+    const footer = new DataView(answer.buffer, answer.length - 32, 32);
+    const consumed = footer.getFloat64(0, true), count = footer.getFloat64(24, true);
+    const records = this.#records(new Wire(answer), count, this.index, this.base);
+    this.index += count;
+    this.base += consumed;
+    this.line = footer.getFloat64(8, true);
+    this.column = footer.getFloat64(16, true);
+    this.pending = consumed === buf.length ? new Uint8Array(0) : buf.slice(consumed);
     return records;
   }
 
+  * #records(wire, count, index0, offset0) {
+    for (let i = 0; i < count; i++) yield wire.record(index0, offset0, this.headersOnly);
+  }
+
+  // The answer's bytes, copied out of WebAssembly memory (the next call reuses that buffer).
   #read(bytes, final) {
     const m = api.wasm();
     const n = bytes.length, k = this.language.length;
@@ -94,8 +257,12 @@ class PieceReader {
     new DataView(heap.buffer, at + 4 + n, 4 + k).setUint32(0, k, true);
     heap.set(this.language, at + 8 + n);
     const length = m._escaque_pgn_read(this.flags | (final ? 1 : 0), this.line, this.column);
-    const out = m._escaque_output();
-    return api.check(JSON.parse(utf8.decode(m.HEAPU8.subarray(out, out + length))));
+    if (length < 0) {
+      const out = m._escaque_output();
+      api.check(JSON.parse(utf8.decode(m.HEAPU8.subarray(out, out - length))));
+    }
+    const out = m._escaque_pgn_output();
+    return m.HEAPU8.slice(out, out + length);
   }
 }
 

@@ -91,6 +91,8 @@ struct PgnCommand {
 // Every [%name value] of a comment, in order. A name is letters, digits and '_'; the value runs
 // to the next ']'. Anything that does not fit that shape is plain text and is skipped.
 std::vector<PgnCommand> parse_commands(std::string_view comment);
+// The same into `out` (cleared first), for callers that reuse one vector for many comments.
+void parse_commands(std::string_view comment, std::vector<PgnCommand>& out);
 // The value of the first command with this name in the comments after the move, if any.
 std::optional<std::string_view> find_command(const MoveNode& node, std::string_view name);
 // Sets the command in a comment text: replaces the value of the first [%name ...] or appends

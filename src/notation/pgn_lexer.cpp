@@ -36,6 +36,15 @@ constexpr UnicodeGlyph UNICODE_GLYPHS[] = {
     {"\u2048", 6},  // ⁈ (?!)
 };
 
+// The characters skip_movetext stops at: where a tag section, a line, a comment or an escape starts.
+struct MovetextStops {
+  bool at[256] = {};
+  constexpr MovetextStops() {
+    for (char c : {'[', '\n', '\r', '{', ';', '%'}) at[std::uint8_t(c)] = true;
+  }
+};
+constexpr MovetextStops MOVETEXT_STOPS{};
+
 }  // namespace
 
 int glyph_nag(std::string_view glyph) {
@@ -81,7 +90,7 @@ PgnLexer::PgnLexer(std::string_view text, int firstLine, int firstColumn)
 Token PgnLexer::make(TokenKind kind, std::size_t start, std::size_t end) {
   Token t;
   t.kind = kind;
-  t.text = text_.substr(start, end - start);
+  t.text = std::string_view(text_.data() + start, end - start);  // (in range: no substr's check)
   t.offset = start;
   t.line = line_;
   t.lineStart = lineStart_;
@@ -98,9 +107,12 @@ std::size_t PgnLexer::end_of_line(std::size_t from) const {
 }
 
 void PgnLexer::count_lines(std::size_t from, std::size_t to) {
+  // Most comments have no line break: memchr (word at a time) finds that out faster than a loop.
+  const char* p = text_.data();
+  if (!std::memchr(p + from, '\n', to - from) && !std::memchr(p + from, '\r', to - from)) return;
   for (std::size_t i = from; i < to; ++i) {
-    if (text_[i] == '\n') line_break_at(i + 1);
-    else if (text_[i] == '\r' && (i + 1 >= text_.size() || text_[i + 1] != '\n')) line_break_at(i + 1);
+    if (p[i] == '\n') line_break_at(i + 1);
+    else if (p[i] == '\r' && (i + 1 >= text_.size() || p[i + 1] != '\n')) line_break_at(i + 1);
   }
 }
 
@@ -294,20 +306,28 @@ Token PgnLexer::glyph_run(std::size_t start) {
   return t;
 }
 
+bool PgnLexer::ellipsis_at(std::size_t i) const {
+  return is_high(text_[i]) && text_.substr(i, 3) == ELLIPSIS;  // (a move number's dots: no compare)
+}
+
 Token PgnLexer::number_or_result(std::size_t start) {
-  static constexpr std::string_view results[] = {"1-0", "0-1", "1/2-1/2"};
-  for (std::string_view r : results)
-    if (text_.substr(start, r.size()) == r && delimiter_at(start + r.size()))
-      return make(TokenKind::Result, start, start + r.size());
-  if (text_.substr(start, 3) == "1/2" && delimiter_at(start + 3)) {  // old files write a draw as "1/2"
-    Token r = make(TokenKind::Result, start, start + 3);
-    r.text = "1/2-1/2";
-    return r;
+  // Every result starts with "1-", "0-" or "1/"; move numbers never do.
+  const char second = start + 1 < text_.size() ? text_[start + 1] : '\0';
+  if (second == '-' || second == '/') {
+    static constexpr std::string_view results[] = {"1-0", "0-1", "1/2-1/2"};
+    for (std::string_view r : results)
+      if (text_.substr(start, r.size()) == r && delimiter_at(start + r.size()))
+        return make(TokenKind::Result, start, start + r.size());
+    if (text_.substr(start, 3) == "1/2" && delimiter_at(start + 3)) {  // old files write a draw as "1/2"
+      Token r = make(TokenKind::Result, start, start + 3);
+      r.text = "1/2-1/2";
+      return r;
+    }
   }
   std::size_t e = start;
   while (e < text_.size() && is_digit(text_[e])) ++e;
-  if (e < text_.size() && (text_[e] == '.' || text_.substr(e, 3) == ELLIPSIS)) {  // "12." "12..." "12.e4" "12…"
-    while (e < text_.size() && (text_[e] == '.' || text_.substr(e, 3) == ELLIPSIS)) e += text_[e] == '.' ? 1 : 3;
+  if (e < text_.size() && (text_[e] == '.' || ellipsis_at(e))) {  // "12." "12..." "12.e4" "12…"
+    while (e < text_.size() && (text_[e] == '.' || ellipsis_at(e))) e += text_[e] == '.' ? 1 : 3;
     return make(TokenKind::MoveNumber, start, e);
   }
   if (delimiter_at(e)) return make(TokenKind::MoveNumber, start, e);  // "12 e4": a number without its dot
@@ -355,7 +375,7 @@ Token PgnLexer::symbol(std::size_t start) {
       continue;
     }
     bool unicode = false;
-    if (g >= start + 4)
+    if (g >= start + 4 && is_high(text_[g - 1]))
       for (const UnicodeGlyph& u : UNICODE_GLYPHS)
         if (text_.substr(g - 3, 3) == u.utf8) unicode = true;
     if (!unicode) break;
@@ -418,6 +438,8 @@ void PgnLexer::skip_movetext(const Token& from) {
   const std::size_t n = text_.size();
   const char* p = text_.data();
   while (pos_ < n) {
+    while (pos_ < n && !MOVETEXT_STOPS.at[std::uint8_t(p[pos_])]) ++pos_;  // moves, numbers, blanks
+    if (pos_ >= n) return;
     const char c = p[pos_];
     if (c == '[') return;
     if (c == '\n') {
@@ -464,7 +486,9 @@ std::string comment_text(std::string_view raw) {
   auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   while (!raw.empty() && blank(raw.front())) raw.remove_prefix(1);
   while (!raw.empty() && blank(raw.back())) raw.remove_suffix(1);
-  if (raw.find_first_of("\r\n") == std::string_view::npos) return std::string(raw);
+  bool breaks = false;
+  for (char c : raw) breaks |= c == '\r' || c == '\n';
+  if (!breaks) return std::string(raw);
   std::string out;
   out.reserve(raw.size());
   for (std::size_t i = 0; i < raw.size(); ++i) {

@@ -79,6 +79,7 @@ class PgnLexer {
   void count_lines(std::size_t from, std::size_t to);
   std::size_t end_of_line(std::size_t from) const;
   bool delimiter_at(std::size_t i) const;
+  bool ellipsis_at(std::size_t i) const;  // "…" (UTF-8) at i < size
   bool looks_like_tag_line(std::size_t lineStart) const;
   void move_to_next_line();
   Token make(TokenKind kind, std::size_t start, std::size_t end);

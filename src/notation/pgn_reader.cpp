@@ -383,7 +383,7 @@ bool PgnReader::Impl::add_comment(Frame& f, PgnGame& game, const Token& t) {
 bool PgnReader::Impl::play(Frame& f, const Token& t) {
   MoveNode node;
   UndoInfo undo;
-  const bool null = t.kind == TokenKind::NullMove || t.text == "Z0";
+  const bool null = t.kind == TokenKind::NullMove || (t.text.size() == 2 && t.text[0] == 'Z' && t.text[1] == '0');
   if (t.nag == -1)
     return fail(PgnErrorKind::BadAnnotation, t,
                 "unknown annotation glyph " + quoted(t.glyph) + " after " + quoted(t.text) +

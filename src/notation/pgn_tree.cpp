@@ -89,8 +89,13 @@ int PgnGame::remove_tag(std::string_view name) {
 
 std::vector<PgnCommand> parse_commands(std::string_view comment) {
   std::vector<PgnCommand> out;
-  scan_commands(comment, [&](const CommandSpan& s) { out.push_back(s.command); });
+  parse_commands(comment, out);
   return out;
+}
+
+void parse_commands(std::string_view comment, std::vector<PgnCommand>& out) {
+  out.clear();
+  scan_commands(comment, [&](const CommandSpan& s) { out.push_back(s.command); });
 }
 
 std::optional<std::string_view> find_command(const MoveNode& node, std::string_view name) {
@@ -121,33 +126,35 @@ void set_command(std::string& comment, std::string_view name, std::string_view v
 }
 
 std::optional<std::int64_t> parse_clock(std::string_view text) {
+  // One pass (it runs for every [%clk] of a file): up to three groups [[H:]M:]S, the groups after
+  // the first 0..59 and two digits, each group 1 to 12 digits; then maybe '.' and the fraction's
+  // digits (at least one), read to the millisecond.
   text = trim(text);
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  std::int64_t total = 0;
+  for (int groups = 1;; ++groups) {
+    const char* const first = p;
+    std::int64_t v = 0;
+    for (; p < end && is_digit(*p); ++p)
+      if (p - first < 12) v = v * 10 + (*p - '0');
+    const std::ptrdiff_t digits = p - first;
+    if (digits == 0 || digits > 12) return std::nullopt;
+    if (groups > 1 && (digits != 2 || v > 59)) return std::nullopt;
+    total = total * 60 + v;
+    if (p == end || *p == '.') break;
+    if (*p != ':' || groups == 3) return std::nullopt;
+    ++p;
+  }
   std::int64_t fractionMillis = 0;
-  if (std::size_t dot = text.find('.'); dot != std::string_view::npos) {
-    std::string_view frac = text.substr(dot + 1);
-    if (frac.empty()) return std::nullopt;
+  if (p < end) {  // at the '.'
+    if (++p == end) return std::nullopt;
     std::int64_t scale = 100;
-    for (char c : frac) {
-      if (!is_digit(c)) return std::nullopt;
-      fractionMillis += (c - '0') * scale;
+    for (; p < end; ++p) {
+      if (!is_digit(*p)) return std::nullopt;
+      fractionMillis += (*p - '0') * scale;
       scale /= 10;
     }
-    text = text.substr(0, dot);
-  }
-  // Up to three groups: [[H:]M:]S; the groups after the first are 0..59 and two digits.
-  std::int64_t total = 0;
-  int groups = 0;
-  while (true) {
-    std::size_t colon = text.find(':');
-    std::string_view part = text.substr(0, colon);
-    std::int64_t v;
-    if (!parse_digits(part, v)) return std::nullopt;
-    if (groups > 0 && (part.size() != 2 || v > 59)) return std::nullopt;
-    total = total * 60 + v;
-    ++groups;
-    if (colon == std::string_view::npos) break;
-    if (groups == 3) return std::nullopt;
-    text = text.substr(colon + 1);
   }
   return total * 1000 + fractionMillis;
 }

@@ -180,6 +180,28 @@ describe('game trees', () => {
     assert.deepEqual(JSON.parse(JSON.stringify(g)), g);
   });
 
+  test('every kind of value crosses from WebAssembly exactly (the wire format)', T, () => {
+    const long = 'x'.repeat(70) + ' é ' + '日本 😀';
+    const g = readPgnGame(`[Event "${long}"]\n[MyOwnTag "v"]\n[White "Ünal"]\n[White "second"]\n` +
+      '[FEN "5r1k/4P3/8/8/8/8/8/4K3 w - - 0 1"]\n\n' +
+      `{${long}} 1. exf8=Q+ {[%clk 999999999999:00:00] [%emt 0:00:00.001] [%eval -0.05,7] [%__proto__ p] [%cal Ga1a2]} ` +
+      '(1. e8=N {[%eval #-12] [%clk bad]} Kh7 $0 $255) Kh7 {a  b [%clk 1:00] c} {} 2. Qf5+ {[%eval x,5] [%eval 1.5]} *');
+    assert.deepEqual(g.tags, { Event: long, MyOwnTag: 'v', White: 'Ünal', FEN: '5r1k/4P3/8/8/8/8/8/4K3 w - - 0 1' });
+    assert.equal(g.fen, '5r1k/4P3/8/8/8/8/8/4K3 w - - 0 1');
+    assert.deepEqual(g.comments, [long]);
+    const [promo, kh7, qf5] = g.moves;
+    assert.deepEqual([promo.san, promo.uci, promo.clock, promo.emt, promo.eval], ['exf8=Q+', 'e7f8q', Number(999999999999n * 3600000n), 1,
+      { cp: -5, depth: 7 }]);
+    assert.deepEqual(Object.keys(promo.commands), ['__proto__', 'cal']);
+    assert.equal(Object.getPrototypeOf(promo.commands), Object.prototype);
+    assert.equal(promo.commands.cal, 'Ga1a2');
+    assert.deepEqual(promo.variations[0].map((n) => [n.san, n.uci, n.nags, n.eval, n.commands]),
+      [['e8=N', 'e7e8n', [], { mate: -12 }, { clk: 'bad' }], ['Kh7', 'h8h7', [0, 255], undefined, undefined]]);
+    assert.deepEqual([kh7.comments, kh7.clock], [['a b c'], 60000]);
+    assert.deepEqual([qf5.san, qf5.eval, qf5.commands], ['Qf5+', { cp: 150 }, { eval: 'x,5' }]);
+    assert.deepEqual(readPgnGame(writePgn(g)).moves, g.moves);
+  });
+
   test('writePgn writes everything; reading it back gives the same tree; writing is stable', T, () => {
     const g = readPgnGame(ANNOTATED);
     const oneLine = writePgn(g, { lineWidth: 0 });
