@@ -167,7 +167,7 @@ console.log(`escaque app start-up, ${visits} cold visit(s) of ${urls.join(' and 
   `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
 const TRACE_ALL = process.env.ESCAQUE_TRACE_ALL === '1';
 const runs = urls.map((url) => ({ url, interactive: [], gameReady: [], accepted: [], played: [], clickToTaken: [], atMark: [],
-  cpuToMark: [], phoneTbt: [], lost: [] }));
+  cpuToMark: [], phoneTbt: [], lost: [], afterScript: [] }));
 for (let i = 0; i < visits; i++) {
   for (const run of runs) {
     const traced = i === 0 || TRACE_ALL;
@@ -185,9 +185,13 @@ for (let i = 0; i < visits; i++) {
     run.played.push(data.firstMove.played);
     run.clickToTaken.push(data.firstMove.accepted - data.firstMove.clicked);
     run.atMark.push(marks['escaque-interactive'] + data.firstMove.accepted - data.firstMove.clicked);
+    // The app's own part: from the arrival of its script (the first .js the page fetched) to the mark.
+    const script = data.resources.filter((r) => r.path.endsWith('.js')).sort((a, b) => a.start - b.start)[0];
+    run.afterScript.push(marks['escaque-interactive'] - script.end);
     console.log(`\n${urls.length > 1 ? `${run.url} ` : ''}visit ${i + 1}: ` +
       `${data.marks.map(([n, t]) => `${n.replace('escaque-', '')} ${t.toFixed(0)}`).join(', ')} ms` +
-      ` (HTML received ${data.nav.responseEnd.toFixed(0)} ms); e2-e4 made at the mark: first click at ` +
+      ` (HTML received ${data.nav.responseEnd.toFixed(0)} ms, ${script.path} at ${script.end.toFixed(0)} ms); ` +
+      `e2-e4 made at the mark: first click at ` +
       `${data.firstMove.clicked.toFixed(0)} ms, taken by the board at ${data.firstMove.accepted.toFixed(0)} ms, played at ` +
       `${data.firstMove.played.toFixed(0)} ms`);
     if (!traced) continue;
@@ -239,6 +243,7 @@ for (const run of runs) {
   console.log(`a move clicked at the mark (cold): taken at ${summary(run.atMark)} — bar ${COLD_BAR_MS} ms ` +
     `${median(run.atMark) <= COLD_BAR_MS ? 'met' : 'NOT met'} (first click to taken ${summary(run.clickToTaken)}); as the driver ` +
     `clicked: taken ${summary(run.accepted)}, played in the game ${summary(run.played)}`);
+  console.log(`from the script's arrival to the mark (the app's own part): ${summary(run.afterScript)}`);
   if (run.lost.length) console.log(`the move made at the mark was lost in visit(s) ${run.lost.join(', ')} of ${visits}`);
   if (run.cpuToMark.length > 1) {
     console.log(`traced visits (${run.cpuToMark.length}): main-thread CPU until the board takes moves ${summary(run.cpuToMark)}; ` +
