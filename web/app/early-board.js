@@ -41,7 +41,7 @@ lookOfBoard(board.element, settings);
 board.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
 
 /** What the board shows until the game is loaded (null: nothing early, the game's position comes later). */
-export let earlyView = null;
+let earlyView = null;
 try {
   earlyView = earlyViewOf(saved);
   if (earlyView) {
