@@ -219,7 +219,7 @@ function humanMove(input, language = 'en') {
 }
 
 // A move made on the board before the game has started (the board takes one as soon as it shows the
-// start position, before the rules have loaded: see showEarlyPosition) is held by the board, which
+// start position, before the rules have loaded: see early-board.js) is held by the board, which
 // offers it once the game's legal moves reach it (the first render after the game has started).
 function wireBoard() {
   board.onMove = (uci) => Boolean(ctrl.record) && humanMove(uci);
