@@ -10,7 +10,12 @@
 // On this shared 2-core machine a task's wall time can be many times its CPU time, so both are
 // printed with the load average. The figures go in docs/benchmarks.md.
 //
-//   npm run build && node bench/app-pgn-import-longtasks.mjs [games=10000] [runs=3]
+// `fresh`: each run in a page of its own (a new browser context), so that every run is a page's first
+// import: its first list frame pays for what a page does once (session 9 found the first
+// toLocaleString() there: the locale's data loaded in that frame). Without it the runs share one page.
+//
+//   npm run build && node bench/app-pgn-import-longtasks.mjs [games=10000] [runs=3] [fresh] [url]
+//   (url: the app served elsewhere, e.g. another build's `node scripts/serve.mjs`; default: served here)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,12 +28,14 @@ import { randomPgn } from '../tests/support/random-pgn.mjs';
 
 const games = Number(process.argv[2] ?? 10_000);
 const runs = Number(process.argv[3] ?? 3);
+const fresh = process.argv.slice(4).includes('fresh');
+const url = process.argv.slice(4).find((a) => /^https?:\/\//.test(a));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dir = mkdtempSync(join(tmpdir(), 'escaque-pgn-import-'));
 const file = join(dir, `games-${games}.pgn`);
 const bytes = await (await randomPgn({ seed: 17, distinct: 300 })).writeFile(file, games);
-const server = await startServer({ port: 0 });
-const base = `http://127.0.0.1:${server.address().port}/`;
+const server = url ? null : await startServer({ port: 0 });
+const base = url ?? `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
 
@@ -43,19 +50,26 @@ async function trace(cdp, during) {
 }
 
 try {
-  console.log(`file: ${games} games, ${(bytes / 1e6).toFixed(1)} MB; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(base);
-  await page.waitForSelector('body[data-ready="true"]');
-  await page.click('#open-analysis');
-  await observeLongTasks(page);
-  await page.evaluate(() => {
-    // The File picked, kept for the comparison below (the app empties the field once it has the file).
-    document.addEventListener('change', (e) => { if (e.target.id === 'an-file') window.__file = e.target.files[0]; }, true);
-  });
-  const cdp = await page.context().newCDPSession(page);
+  console.log(`file: ${games} games, ${(bytes / 1e6).toFixed(1)} MB; ${fresh ? 'a new page for each run' : 'one page'}; ` +
+    `${base}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  let page;
+  let cdp;
+  const openPage = async () => {
+    if (page) await page.context().close();
+    page = await (await browser.newContext()).newPage();
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click('#open-analysis');
+    await observeLongTasks(page);
+    await page.evaluate(() => {
+      // The File picked, kept for the comparison below (the app empties the field once it has the file).
+      document.addEventListener('change', (e) => { if (e.target.id === 'an-file') window.__file = e.target.files[0]; }, true);
+    });
+    cdp = await page.context().newCDPSession(page);
+  };
   const done = `games-${games}.pgn: ${games.toLocaleString('en')} games.`;
   for (let run = 1; run <= runs; run++) {
+    if (run === 1 || fresh) await openPage();
     await page.evaluate(() => { window.__longTasks = []; document.getElementById('an-games-status').textContent = ''; });
     const { value: ms, tasks, longest } = await trace(cdp, async () => {
       const started = Date.now();
@@ -91,6 +105,6 @@ try {
     `before the list's ${games} items are even made; load ${loadavg()[0].toFixed(2)}`);
 } finally {
   await browser.close();
-  server.close();
+  server?.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 
-import { clickMove, dragMove } from './app-helpers.mjs';
+import { clickMove, dragMove, squareAt } from './app-helpers.mjs';
 import { useServedChromium } from './harness.mjs';
 
 const env = useServedChromium();
@@ -115,6 +115,53 @@ describe('first visit', { timeout: 180_000 }, () => {
         assert.equal(await page.evaluate(() => document.querySelector('escaque-board-core').fen),
           await page.evaluate(() => window.__escaque.ctrl.game.fen()));
       }
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+
+  // The board lets go of a selection when its legal moves change; the game's first view brings them.
+  // A piece picked up (clicked, or held in a drag) before the rules have loaded and put down after must
+  // still make its move.
+  test('a move begun before the rules have loaded and finished after is played', async () => {
+    for (const how of ['click', 'drag']) {
+      const context = await env.browser.newContext();
+      const page = await context.newPage();
+      const problems = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      let release;
+      const held = new Promise((resolve) => { release = resolve; });
+      await page.route('**/dist/escaque.wasm', async (route) => { await held; await route.continue(); });
+      await page.goto(env.baseUrl);
+      await page.waitForFunction(() => performance.getEntriesByName('escaque-interactive').length > 0);
+      const from = await squareAt(page, how === 'click' ? 'e2' : 'g1');
+      const to = await squareAt(page, how === 'click' ? 'e4' : 'f3');
+      if (how === 'click') {
+        await page.mouse.click(from.x, from.y);
+      } else {
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.down();
+        await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 3 });
+      }
+      assert.equal(await page.evaluate(() => document.querySelector('escaque-board-core').selected),
+        how === 'click' ? 'e2' : 'g1', `${how}: the piece is picked up before the rules`);
+      assert.equal(await page.evaluate(() => document.body.dataset.ready), undefined, `${how}: begun before the rules`);
+      release();
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.waitForTimeout(100);  // the game's first render has had its chance to drop the selection
+      if (how === 'click') {
+        await page.mouse.click(to.x, to.y);
+      } else {
+        await page.mouse.move(to.x, to.y, { steps: 3 });
+        await page.mouse.up();
+      }
+      await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 5000 });
+      assert.equal((await page.textContent('#move-list')).trim(), how === 'click' ? 'e4' : 'Nf3');
+      assert.equal(await page.evaluate(() => document.querySelector('escaque-board-core').fen),
+        await page.evaluate(() => window.__escaque.ctrl.game.fen()));
+      // The board is the game's now: Black's reply is taken as a move.
+      await clickMove(page, 'e7', 'e5');
+      await page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 5000 });
       assert.deepEqual(problems, []);
       await context.close();
     }

@@ -104,4 +104,10 @@ describe('analysis tree', { timeout: 60_000 }, () => {
     assert.equal(files.pgnFileName({ White: 'Émile Zola', Black: 'Ben', Date: '2024.03.01' }), 'Emile-Zola-Ben-2024-03-01.pgn');
     assert.equal(files.pgnFileName({ White: '?', Black: '?' }), 'escaque-game.pgn');
   });
+
+  test('counts are written with their thousands grouped, as toLocaleString(\'en\') writes them', () => {
+    for (const n of [0, 7, 42, 999, 1000, 1001, 12_345, 100_000, 999_999, 1_000_000, 20_123_456]) {
+      assert.equal(files.thousands(n), n.toLocaleString('en'), String(n));
+    }
+  });
 });

@@ -8,7 +8,10 @@
 // Before the rules have loaded there is no game yet: the board shows the
 // saved or starting position with no legal moves known (`dests: null`), so a
 // piece of the side to move is held as a premove is, and offered as a move the
-// moment the game's legal moves arrive.
+// moment the game's legal moves arrive. A move half made then (a piece picked up
+// or dragged, not yet put down) is not lost when they arrive: the board lets go
+// of a selection whenever its legal moves change, so the game's first view waits
+// until the piece is put down (the move is then held and played at once) or let go.
 import 'escaque/board/core';
 import { destsOf, findMove, kingSquare } from 'escaque/board/game-state';
 
@@ -19,6 +22,7 @@ export class BoardView {
   #movesKey = null;
   #moves = null;           // the game's legal moves there, listed when a piece is first picked up
   #dests = null;
+  #waiting = null;         // the game's first view, while a move begun before it is half made
   /** (uci) => boolean: play the person's move in the game; false refuses it (the piece goes back). */
   onMove = (uci) => false;
   /** (where: 'first'|'prev'|'next'|'last') => void: the board's keys asked to step through the game. */
@@ -34,6 +38,13 @@ export class BoardView {
       if (move) this.onMove(move.uci);
     });
     board.addEventListener('navigate', (e) => this.onNavigate(e.detail.where));
+    board.addEventListener('select', (e) => {
+      if (e.detail.square !== null || !this.#waiting) return;
+      const view = this.#waiting;
+      this.#waiting = null;
+      // After the board has finished with the selection (a premove is set right after it is let go).
+      queueMicrotask(() => { if (!this.#waiting && !this.#board.selected) this.show(view); });
+    });
     slot.replaceChildren(board);
     this.#board = board;
   }
@@ -50,6 +61,13 @@ export class BoardView {
    */
   show(view) {
     const { fen, game } = view;
+    const now = this.#board.state;
+    if (game && now.dests === null && this.#board.selected && fen === now.fen &&
+        (view.orientation === 'b' ? 'black' : 'white') === now.orientation) {
+      this.#waiting = view;
+      return;
+    }
+    this.#waiting = null;
     let dests = null;
     let check = null;
     if (game) {

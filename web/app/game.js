@@ -7,9 +7,10 @@
 //
 // Events: 'change' (anything shown changed), 'end' (detail: outcome), 'error' (detail: message).
 import { Chess } from 'escaque';
+import { START_FEN } from './start-fen.js';
 import { other } from './timecontrol.js';
 
-export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+export { START_FEN };
 
 /**
  * A new game record.

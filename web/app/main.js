@@ -1,11 +1,10 @@
 // The app: wires the game controller, the clock, the board, the move list,
 // the engine and the dialogs to the page (web/index.html).
 import { Chess, init } from 'escaque';
-import { BoardView } from './board-view.js';
 import { Clock } from './clock.js';
 import { ClockView } from './clock-view.js';
 import { EnginePlayer, engineAvailable, formatScore } from './engine-player.js';
-import { GameController, START_FEN, newRecord } from './game.js';
+import { GameController, newRecord } from './game.js';
 import { MoveList } from './movelist.js';
 import { gamePgn, playerName } from './pgn.js';
 import { play as sound, setSoundEnabled } from './sound.js';
@@ -16,7 +15,9 @@ import { TabOwner } from './tab-owner.js';
 import { movesToGo, other } from './timecontrol.js';
 import { setUpReview } from './review.js';
 import { hideStartScreen, showStartScreen } from './start-screen.js';
-import { onStartChoice, saved, settings } from './early-layout.js';
+import { onStartChoice, settings } from './early-layout.js';
+import { board } from './early-board.js';
+import { lookOfBoard } from './board-look.js';
 import { drawMaterial, material } from './material.js';
 import { loadOpenings, openingOf } from './openings.js';
 
@@ -28,8 +29,8 @@ const COLOR = { w: 'White', b: 'Black' };
 const clock = new Clock();
 const ctrl = new GameController(clock);
 const clockView = new ClockView($('clock-top'), $('clock-bottom'));
-// The board is built by main() (attachBoard), in a task of its own after the modules' evaluation.
-let board = null;
+// The board was built by early-board.js (before the package and this module were evaluated); it shows
+// the game from the first render after the rules have loaded.
 const moveList = new MoveList($('move-list'));
 const engine = new EnginePlayer();
 // Which tab plays the game (tab-owner.js): a tab that does not own it shows it read-only.
@@ -218,7 +219,7 @@ function humanMove(input, language = 'en') {
 }
 
 // A move made on the board before the game has started (the board takes one as soon as it shows the
-// start position, before the rules have loaded: see showEarlyPosition) is held by the board, which
+// start position, before the rules have loaded: see early-board.js) is held by the board, which
 // offers it once the game's legal moves reach it (the first render after the game has started).
 function wireBoard() {
   board.onMove = (uci) => Boolean(ctrl.record) && humanMove(uci);
@@ -415,7 +416,7 @@ async function analysisUi() {
       onClose: () => { render(); afterChange(); $('open-analysis').focus(); },
       notify: (text) => { $('an-notice').textContent = text; },
       showOpening: (fens, chess960) => showOpening($('an-opening'), fens, chess960),
-      lookOfBoard,
+      lookOfBoard: (el) => lookOfBoard(el, settings),
     });
   }
   return analysisBoard;
@@ -501,24 +502,12 @@ function startGame(choices) {
 
 // ---- settings ----
 
-const BOARD_THEMES = ['', 'green', 'blue', 'grey', 'walnut', 'high-contrast'];
-// The board's look (the board package's themes and piece sets, docs/board.md), on the game's board and
-// the analysis board alike.
-function lookOfBoard(el) {
-  if (!el) return;
-  el.toggleAttribute('coordinates', settings.coordinates);
-  const theme = BOARD_THEMES.includes(settings.boardTheme) ? settings.boardTheme : '';
-  if (theme) el.setAttribute('theme', theme);
-  else el.removeAttribute('theme');
-  el.set({ pieceSet: settings.pieceSet === 'geometric' ? 'geometric' : '' });
-}
-
 function applySettings() {
   document.documentElement.dataset.theme = settings.theme;
-  lookOfBoard(board?.element);
-  lookOfBoard(document.getElementById('an-board'));
+  lookOfBoard(board.element, settings);
+  lookOfBoard(document.getElementById('an-board'), settings);
   setSoundEnabled(settings.sound);
-  board?.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
+  board.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
 }
 $('open-settings').addEventListener('click', () => {
   const f = $('settings-form');
@@ -724,54 +713,15 @@ function renderFinished() {
 
 // ---- start-up ----
 
-// 'escaque-interactive': the board takes moves (measured by the perf test): the game is loaded, or, on
-// the start position of a game with no moves yet, the board shows it and takes the first move before
-// the rules have loaded (it is played once they have). 'escaque-game-ready': the game is loaded.
+// 'escaque-interactive': the board takes moves (measured by bench/app-startup.mjs). On the start position
+// of a game with no moves yet, early-board.js has marked it before the rules were loaded (the board
+// holds that first move until the game has started); otherwise here, once the game is loaded.
+// 'escaque-game-ready': the game is loaded.
 function markInteractive() {
-  if (!board?.element) return;
-  if (document.body.dataset.ready !== 'true' && !earlyView?.interactive.match(/^(white|black)$/)) return;
   if (!performance.getEntriesByName('escaque-interactive').length) performance.mark('escaque-interactive');
-}
-// The board draws the position before the rules have loaded (it needs them only to take moves).
-function attachBoard() {
-  board = new BoardView($('board-slot'));
-  wireBoard();
-  performance.mark('escaque-board-loaded');
 }
 
 let engineReady = false;
-
-// What the page can show before the rules (WebAssembly) have loaded: the position of a game with no
-// moves yet (a first visit's new game, or a saved game at its start), read from the saved record
-// without the package. The board takes the first move there if a person is to make it (the board holds
-// it until the game's legal moves reach it: see board.onMove). A saved game
-// with moves needs the rules to know its position, so it shows when they are ready.
-let earlyView = null;
-function showEarlyPosition(saved) {
-  let fen = START_FEN;
-  let chess960 = false;
-  let orientation = 'w';
-  let interactive = 'white';  // a first visit's game: two people, White to move
-  if (saved) {
-    const atStart = saved.version === 1 && Array.isArray(saved.moves) && saved.moves.length === 0;
-    if (!atStart || typeof saved.setup?.fen !== 'string') return;
-    fen = saved.setup.fen;
-    chess960 = Boolean(saved.setup.chess960);
-    const humans = ['w', 'b'].filter((s) => saved.players?.[s]?.type === 'human');
-    if (humans.length === 1) orientation = humans[0];
-    const toMove = fen.split(' ')[1] === 'b' ? 'b' : 'w';
-    const finished = saved.ending !== null && saved.ending !== undefined;
-    interactive = !finished && saved.players?.[toMove]?.type === 'human' ? (toMove === 'w' ? 'white' : 'black')
-      : 'none';
-  }
-  earlyView = { fen, orientation, interactive, lastMove: null, chess960, premoves: false, game: null };
-  try {
-    board.show(earlyView);
-    $('fen-out').value = fen;
-  } catch {
-    earlyView = null;  // a damaged record: nothing early; the start-up below deals with it
-  }
-}
 
 // Lets the browser paint and take input between the steps of start-up, so that they run as tasks of
 // their own rather than one long task (Lighthouse's Total Blocking Time counts every task's time over
@@ -903,14 +853,14 @@ $('storage-show-pgn').addEventListener('click', () => {
 wireRecovery(copy);
 
 async function main() {
-  // The app's modules have just been evaluated (one task, with the lines above): the board is built in
-  // a task of its own.
-  await yieldToBrowser();
+  // The board (early-board.js) shows the saved game's start position, or a first visit's, and holds a
+  // move made there until the game below has started.
   performance.mark('escaque-main');
-  attachBoard();
-  showEarlyPosition(saved);
+  wireBoard();
   applySettings();
-  markInteractive();
+  // Which tab plays the game: the Web Lock's answer comes from the browser process, so it is asked for
+  // now and read once the rules are ready (nothing is shown or saved for it before `started`).
+  const ownership = tabs.start();
   try {
     await init();
     performance.mark('escaque-wasm-ready');
@@ -932,7 +882,8 @@ async function main() {
   } catch (e) {
     showRecovery([{ message: `Saved games could not be read: ${e.message}.`, raw: null }]);
   }
-  const owner = await tabs.start();
+  await ownership;
+  const owner = tabs.owner;  // as it is now: another tab may have taken the game since the answer
   started = true;
   markStarted();
   if (owner) {

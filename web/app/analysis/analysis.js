@@ -8,7 +8,7 @@ import 'escaque/board/move-tree';
 
 import { BoardView } from '../board-view.js';
 import * as store from '../storage.js';
-import { downloadPgn, gameLabel, listGamesOf, readListedGame } from './pgn-files.js';
+import { downloadPgn, gameLabel, listGamesOf, readListedGame, thousands } from './pgn-files.js';
 import { EngineLines } from './lines.js';
 import { AnalysisTree } from './tree.js';
 
@@ -360,8 +360,8 @@ export class AnalysisBoard {
         return;
       }
       const bad = entries.filter((g) => g.error).length;
-      $('an-games-status').textContent = `${name}: ${n.toLocaleString('en')} games`
-        + (bad ? ` (${bad.toLocaleString('en')} cannot be read)` : '') + '.';
+      $('an-games-status').textContent = `${name}: ${thousands(n)} games`
+        + (bad ? ` (${thousands(bad)} cannot be read)` : '') + '.';
     };
     const showSome = () => {
       frame = 0;
@@ -379,10 +379,10 @@ export class AnalysisBoard {
       }
       for (const chunk of touched) {
         const last = chunk.start + chunk.childElementCount - 1;
-        chunk.setAttribute('aria-label', `Games ${chunk.start.toLocaleString('en')} to ${last.toLocaleString('en')}`);
+        chunk.setAttribute('aria-label', `Games ${thousands(chunk.start)} to ${thousands(last)}`);
       }
       progress.value = file.size ? Math.min(1, read / file.size) : 1;
-      count.textContent = `${shown.toLocaleString('en')} games listed (${Math.floor(progress.value * 100)} % of the file read)`;
+      count.textContent = `${thousands(shown)} games listed (${Math.floor(progress.value * 100)} % of the file read)`;
       if (shown > 1 || entries[0]?.error) {
         this.#loadError('');
         $('an-games').hidden = false;

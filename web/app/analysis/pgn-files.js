@@ -51,6 +51,15 @@ export async function readListedGame(file, entry, nextOffset = file.size) {
   throw new Error(`the file has no game ${entry.index + 1}`);
 }
 
+/**
+ * A count with its thousands grouped, as English writes it ("10,000"), without the browser's Intl: a
+ * page's first toLocaleString() loads the locale's data, 40–80 ms of one task on this machine, which
+ * fell in the frame that first shows a file's games (docs/benchmarks.md, session 9).
+ */
+export function thousands(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 const known = (v) => (v && !/^\?+$/.test(v) && v !== '????.??.??' ? v : null);
 
 /** "Carlsen – Nepomniachtchi, 1-0, 2021.12.03" ("?" for what the file does not say). */

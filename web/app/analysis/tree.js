@@ -5,8 +5,7 @@
 // Nothing here draws: analysis.js draws the tree, the board and the engine's lines.
 import { Chess } from 'escaque';
 import { addVariation, pathTo, promoteVariation, readPgnGame, removeVariation, toChess, writePgn } from 'escaque/pgn';
-
-const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+import { START_FEN } from '../start-fen.js';
 
 export class AnalysisTree {
   /** @type {import('escaque/pgn').PgnGame} */
