@@ -174,6 +174,11 @@ function install(kind) {
     // The page as the game says it must be; a list of what differs.
     async check() {
       const { ctrl, clock } = window.__escaque;
+      // The clocks' text read before the first await: a clock tick can rewrite it at any yield, which
+      // would hide a wrong text (or the planted one of the test's own check) from the comparison below.
+      const clockText = { top: document.querySelector('#clock-top .clock-time').textContent,
+        bottom: document.querySelector('#clock-bottom .clock-time').textContent };
+      const clockState = clock.state;
       const { formatClock } = await import('/app/timecontrol.js');
       const out = [];
       const { record, game } = ctrl;
@@ -199,16 +204,15 @@ function install(kind) {
       // The clocks: "–" untimed; else the side not running shows exactly its time, the running side
       // no more than its time at the last press, and only while the game goes on.
       const bottom = core.orientation === 'black' ? 'b' : 'w';
-      const text = { [bottom]: document.querySelector('#clock-bottom .clock-time').textContent,
-        [bottom === 'w' ? 'b' : 'w']: document.querySelector('#clock-top .clock-time').textContent };
+      const text = { [bottom]: clockText.bottom, [bottom === 'w' ? 'b' : 'w']: clockText.top };
       const parse = (t) => {
         const m = /^(?:(\d+):)?(\d+):(\d+)(?:\.(\d))?$/.exec(t);
         return m ? ((Number(m[1] ?? 0) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + Number(m[4] ?? 0) * 100 : NaN;
       };
       if (record.tc.untimed) {
         if (text.w !== '–' || text.b !== '–') out.push(`an untimed game shows clocks ${text.w} / ${text.b}`);
-      } else if (clock.state) {
-        const { remaining, running } = clock.state;
+      } else if (clockState) {
+        const { remaining, running } = clockState;
         if (running && ctrl.over) out.push(`the clock runs (${running}) after the game ended`);
         if (running && running !== ctrl.turn()) out.push(`the clock of ${running} runs, ${ctrl.turn()} is to move`);
         for (const side of ['w', 'b']) {
