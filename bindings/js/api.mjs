@@ -876,7 +876,7 @@ export function _wasmModule() { return wasm(); }
 
 // Private: Node's file access for the loader, from node-files.mjs (through here, not loader.mjs: the
 // package ships api.mjs with the loader inside, scripts/minify-js.mjs).
-export function _useNodeFiles(access) { useNodeFiles(access); }
+export { useNodeFiles as _useNodeFiles };
 
 // ---- positions without a game (used by escaque/compat/chess.js) ----
 

@@ -135,12 +135,11 @@ std::optional<std::int64_t> parse_clock(std::string_view text) {
   std::int64_t total = 0;
   for (int groups = 1;; ++groups) {
     const char* const first = p;
-    std::int64_t v = 0;
-    for (; p < end && is_digit(*p); ++p)
-      if (p - first < 12) v = v * 10 + (*p - '0');
-    const std::ptrdiff_t digits = p - first;
-    if (digits == 0 || digits > 12) return std::nullopt;
-    if (groups > 1 && (digits != 2 || v > 59)) return std::nullopt;
+    while (p < end && is_digit(*p)) ++p;
+    const std::string_view group(first, std::size_t(p - first));
+    std::int64_t v;
+    if (!parse_digits(group, v)) return std::nullopt;
+    if (groups > 1 && (group.size() != 2 || v > 59)) return std::nullopt;
     total = total * 60 + v;
     if (p == end || *p == '.') break;
     if (*p != ':' || groups == 3) return std::nullopt;

@@ -80,14 +80,10 @@ bool cached_verdict(const Position& pos, bool& dead) {
 }
 
 void remember_verdict(const Position& pos, bool dead) {
+  // (After a miss: pos is in neither way.) A free way, else the one not used last.
   Set& s = set_of(pos);
-  const Snapshot now = Snapshot::of(pos);
-  int w = 0;
-  while (w < WAYS && s.way[w].used && !(s.way[w].position == now)) ++w;
-  if (w == WAYS) w = 1 - s.recent;  // both taken by others: the one not used last goes
-  s.way[w].used = true;
-  s.way[w].dead = dead;
-  s.way[w].position = now;
+  const int w = !s.way[0].used ? 0 : !s.way[1].used ? 1 : 1 - s.recent;
+  s.way[w] = {true, dead, Snapshot::of(pos)};
   s.recent = std::uint8_t(w);
 }
 

@@ -23,6 +23,7 @@ constexpr std::size_t CACHE_SETS = 128;
 
 // The verdict stored for pos, if any: true and `dead` set on a hit.
 bool cached_verdict(const Position& pos, bool& dead);
+// Stores the verdict for pos, after cached_verdict missed it.
 void remember_verdict(const Position& pos, bool dead);
 
 }  // namespace escaque::dead

@@ -83,18 +83,24 @@ describe('first visit', { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  // The app opened with the rules' WebAssembly held back until release(), so that what a test does on
+  // the board surely happens before the rules have loaded; resolved once the board is interactive.
+  async function openWithRulesHeld() {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/dist/escaque.wasm', async (route) => { await held; await route.continue(); });
+    await page.goto(env.baseUrl);
+    await page.waitForFunction(() => performance.getEntriesByName('escaque-interactive').length > 0);
+    return { context, page, problems, release };
+  }
+
   test('a move made on the board before the rules have loaded is played once they have', async () => {
     for (const how of ['click', 'drag', 'illegal']) {
-      const context = await env.browser.newContext();
-      const page = await context.newPage();
-      const problems = [];
-      page.on('pageerror', (e) => problems.push(e.message));
-      // The rules' WebAssembly is held back, so that the move is surely made before it has loaded.
-      let release;
-      const held = new Promise((resolve) => { release = resolve; });
-      await page.route('**/dist/escaque.wasm', async (route) => { await held; await route.continue(); });
-      await page.goto(env.baseUrl);
-      await page.waitForFunction(() => performance.getEntriesByName('escaque-interactive').length > 0);
+      const { context, page, problems, release } = await openWithRulesHeld();
       assert.equal(await page.evaluate(() => document.body.dataset.ready), undefined, 'the rules are not loaded yet');
       if (how === 'click') await clickMove(page, 'e2', 'e4');
       else if (how === 'drag') await dragMove(page, 'g1', 'f3');
@@ -125,15 +131,7 @@ describe('first visit', { timeout: 180_000 }, () => {
   // still make its move.
   test('a move begun before the rules have loaded and finished after is played', async () => {
     for (const how of ['click', 'drag']) {
-      const context = await env.browser.newContext();
-      const page = await context.newPage();
-      const problems = [];
-      page.on('pageerror', (e) => problems.push(e.message));
-      let release;
-      const held = new Promise((resolve) => { release = resolve; });
-      await page.route('**/dist/escaque.wasm', async (route) => { await held; await route.continue(); });
-      await page.goto(env.baseUrl);
-      await page.waitForFunction(() => performance.getEntriesByName('escaque-interactive').length > 0);
+      const { context, page, problems, release } = await openWithRulesHeld();
       const from = await squareAt(page, how === 'click' ? 'e2' : 'g1');
       const to = await squareAt(page, how === 'click' ? 'e4' : 'f3');
       if (how === 'click') {

@@ -14,7 +14,7 @@
 import { BoardView } from './board-view.js';
 import { lookOfBoard } from './board-look.js';
 import { saved, settings } from './early-layout.js';
-import { START_FEN } from './start-fen.js';
+import { START_FEN } from 'escaque/board/core';
 
 /** The view of the saved (or first) game's start position, or null (a game with moves, or damaged). */
 function earlyViewOf(record) {

@@ -7,10 +7,8 @@
 //
 // Events: 'change' (anything shown changed), 'end' (detail: outcome), 'error' (detail: message).
 import { Chess } from 'escaque';
-import { START_FEN } from './start-fen.js';
+import { START_FEN } from 'escaque/board/core';
 import { other } from './timecontrol.js';
-
-export { START_FEN };
 
 /**
  * A new game record.

@@ -5,7 +5,7 @@
 // Nothing here draws: analysis.js draws the tree, the board and the engine's lines.
 import { Chess } from 'escaque';
 import { addVariation, pathTo, promoteVariation, readPgnGame, removeVariation, toChess, writePgn } from 'escaque/pgn';
-import { START_FEN } from '../start-fen.js';
+import { START_FEN } from 'escaque/board/core';
 
 export class AnalysisTree {
   /** @type {import('escaque/pgn').PgnGame} */
