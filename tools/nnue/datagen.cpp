@@ -2,7 +2,11 @@
 // move (reproducible whatever the machine's load), written as 32-byte records
 // (training_record.h) in chunk files that survive an interruption.
 //
-//   escaque_nnue_datagen --out DIR [--first I=0] [--chunks N=1] [--games G=50] [--nodes N=6000]
+//   escaque_nnue_datagen --out DIR [--first I=0] [--chunks N=1] [--games G=50] [--nodes N=6000] [--net 0|1]
+//
+// --net 1: the games are searched with the built-in network (src/engine/nnue/default.nnue) instead of
+// the hand-written evaluation: data from the stronger engine, once a net is stronger. Give such runs a
+// chunk range of their own (the seed is the chunk index, so the same index replays the same opening).
 //
 // Chunk c holds G games made with seed c and is written to DIR/chunk-<c>.tmp,
 // then renamed to DIR/chunk-<c>.bin (six digits): a chunk that already exists
@@ -27,6 +31,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "engine/nnue/network.h"
 #include "engine/search.h"
 #include "rules/dead_position.h"
 #include "../texel/random_opening.h"
@@ -42,6 +47,7 @@ struct Options {
   long first = 0, chunks = 1;
   int games = 50;
   std::uint64_t nodes = 6000;
+  bool net = false;
 };
 
 bool parse_args(int argc, char** argv, Options& o) {
@@ -60,6 +66,7 @@ bool parse_args(int argc, char** argv, Options& o) {
     else if (a == "--chunks") o.chunks = n;
     else if (a == "--games" && n > 0) o.games = int(n);
     else if (a == "--nodes" && n > 0) o.nodes = std::uint64_t(n);
+    else if (a == "--net" && n <= 1) o.net = n == 1;
     else return std::fprintf(stderr, "unknown option or bad value: %s %s\n", a.c_str(), v), false;
   }
   if (o.out.empty()) return std::fprintf(stderr, "--out DIR is required\n"), false;
@@ -68,9 +75,10 @@ bool parse_args(int argc, char** argv, Options& o) {
 
 class GamePlayer {
  public:
-  explicit GamePlayer(std::uint64_t nodes) : searcher_(tt_) {
+  GamePlayer(std::uint64_t nodes, const nnue::Network* net) : searcher_(tt_) {
     tt_.resize(16);
     limits_.nodes = nodes;
+    searcher_.set_network(net);
   }
 
   // Plays one game from a random opening; appends its kept positions. False when the opening was refused.
@@ -156,13 +164,15 @@ bool write_chunk(const fs::path& dir, long index, const std::vector<nnue_data::R
 int main(int argc, char** argv) {
   Options o;
   if (!parse_args(argc, argv, o)) {
-    std::fprintf(stderr, "usage: %s --out DIR [--first I] [--chunks N] [--games G] [--nodes N]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s --out DIR [--first I] [--chunks N] [--games G] [--nodes N] [--net 0|1]\n", argv[0]);
     return 2;
   }
   std::error_code ec;
   fs::create_directories(o.out, ec);
   if (ec) return std::fprintf(stderr, "cannot create %s: %s\n", o.out.c_str(), ec.message().c_str()), 1;
-  GamePlayer player(o.nodes);
+  const nnue::Network* net = o.net ? nnue::default_network() : nullptr;
+  if (o.net && !net) return std::fprintf(stderr, "--net 1: this build has no usable built-in network\n"), 1;
+  GamePlayer player(o.nodes, net);
   for (long c = o.first; c < o.first + o.chunks; ++c) {
     char name[32];
     std::snprintf(name, sizeof name, "chunk-%06ld.bin", c);
