@@ -4,11 +4,13 @@
 # niced so that a shared machine stays usable. Resumable: a target runs in chunks of FUZZ_CHUNK
 # executions (default 10^6), each appended to build/instrumented/long/summary.txt as it ends, one
 # line per chunk:
-#   <UTC start> <commit> <target>: exit <status>, <N> runs, <R> exec/s, cov: <C>, <S> s[, finding: <file>]
+#   <UTC start> <code key> <target>: exit <status>, <N> runs, <R> exec/s, cov: <C>, <S> s[, finding: <file>]
 # and a run started again (after a kill, a reboot, or to go on in the background later) counts the
-# executions its summary already holds for the same commit and target and runs only the rest; a
-# target that reached FUZZ_RUNS is skipped. A tree with uncommitted changes under src/ or tests/fuzz/
-# counts as "<commit>+changes", apart from the commit. Each chunk starts from the committed seeds
+# executions its summary already holds for the same fuzzed code and target and runs only the rest; a
+# target that reached FUZZ_RUNS is skipped. The code key is "code-" and a hash of the committed trees of
+# src/, tests/fuzz/ and the build files, so a later commit that leaves them alone goes on counting; a
+# tree with uncommitted changes there counts as "<key>+changes", apart. (Lines from before session 10
+# carry a commit instead.) Each chunk starts from the committed seeds
 # plus the corpus the earlier chunks grew (build/instrumented/corpus/<target>), and a target stops at
 # its first finding. The last chunk's full libFuzzer log is build/instrumented/long/<target>.log.
 # Exits non-zero if any target had a finding (reproduce it with
@@ -38,8 +40,13 @@ fuzz_build_targets fuzz-long.sh "$@"
 long="$build/long"
 findings="$long/findings"
 mkdir -p "$long" "$findings"
-commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')
-[ -z "$(git -C "$root" status --porcelain -- src tests/fuzz 2>/dev/null)" ] || commit="$commit+changes"
+# The chunks are keyed by the fuzzed code, not the commit: "code-" and a hash of the git trees of what
+# the targets are built from (src/, tests/fuzz/ and the build files), so commits that change none of it
+# (docs, the web app, the package's JS) keep counting towards the goal.
+fuzzed=(src tests/fuzz CMakeLists.txt cmake scripts/lib/fuzz-targets.sh)
+commit=code-$( (for p in "${fuzzed[@]}"; do git -C "$root" rev-parse "HEAD:$p" 2>/dev/null || echo "?"; done) \
+  | sha1sum | cut -c1-10)
+[ -z "$(git -C "$root" status --porcelain -- "${fuzzed[@]}" 2>/dev/null)" ] || commit="$commit+changes"
 
 # Executions already recorded for target $1 at this commit (chunks that ended without a finding).
 recorded_runs() {
