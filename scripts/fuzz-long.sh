@@ -41,15 +41,23 @@ long="$build/long"
 findings="$long/findings"
 mkdir -p "$long" "$findings"
 # The chunks are keyed by the fuzzed code, not the commit: "code-" and a hash of the git trees of what
-# the targets are built from (src/, tests/fuzz/ and the build files), so commits that change none of it
-# (docs, the web app, the package's JS) keep counting towards the goal.
-fuzzed=(src tests/fuzz CMakeLists.txt cmake scripts/lib/fuzz-targets.sh)
-commit=code-$( (for p in "${fuzzed[@]}"; do git -C "$root" rev-parse "HEAD:$p" 2>/dev/null || echo "?"; done) \
-  | sha1sum | cut -c1-10)
-[ -z "$(git -C "$root" status --porcelain -- "${fuzzed[@]}" 2>/dev/null)" ] || commit="$commit+changes"
+# the target runs (the rules' folders of src/, all of src/ for the two UCI targets, tests/fuzz/ and the
+# build files), so commits that change none of it (docs, the web app, the package's JS, the engine for
+# the rules' targets) keep counting towards the goal. Uncommitted changes there: "<key>+changes".
+code_key() {
+  local paths=(src/core src/notation src/rules tests/fuzz CMakeLists.txt cmake scripts/lib/fuzz-targets.sh)
+  case "$1" in uci_*) paths+=(src) ;; esac
+  local key
+  key=code-$( (for p in "${paths[@]}"; do git -C "$root" rev-parse "HEAD:$p" 2>/dev/null || echo "?"; done) \
+    | sha1sum | cut -c1-10)
+  [ -z "$(git -C "$root" status --porcelain -- "${paths[@]}" 2>/dev/null)" ] || key="$key+changes"
+  echo "$key"
+}
 
-# Executions already recorded for target $1 at this commit (chunks that ended without a finding).
+# Executions already recorded for target $1 with this code (chunks that ended without a finding).
 recorded_runs() {
+  local commit
+  commit=$(code_key "$1")
   [ -f "$long/summary.txt" ] || { echo 0; return; }
   awk -v c="$commit" -v t="$1:" '$2 == c && $3 == t && $5 == "0," { n += $6 } END { print n + 0 }' \
     "$long/summary.txt"
@@ -63,6 +71,7 @@ for t in "${targets[@]}"; do
   dict=()
   [ -f "$root/tests/fuzz/$t.dict" ] && dict=(-dict="$root/tests/fuzz/$t.dict")
   log="$long/$t.log"
+  commit=$(code_key "$t")
   done_runs=$(recorded_runs "$t")
   if [ "$done_runs" -ge "$runs" ]; then
     say "$t: $done_runs executions recorded at $commit already (goal $runs); skipping"
