@@ -22,21 +22,22 @@
 //     rest (script and WebAssembly, HTML parsing): the viewer's own work, free of the other processes'
 //     and the queue's time; tracing itself stretches wall time a little, so these rounds give no wall figure.
 //  3. --baseline=REV: the same rounds, interleaved, for the viewer's files at git revision REV (unpacked
-//     to dist/board-baseline/ beside dist/board/, removed after): a before/after pair in one run.
+//     and minified as the build does, scripts/minify-js.mjs, to dist/board-baseline/ beside dist/board/,
+//     removed after): a before/after pair in one run. Only the viewer's files differ: the package's
+//     (dist/rules.mjs, pgn.mjs, the WebAssembly) are the built ones for both.
 //
 //   node bench/game-viewer.mjs [rounds=5] [--json] [--baseline=REV]
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 
-import { init, Chess } from '../dist/rules.node.mjs';
-import { readPgnGame, writePgn, addVariation } from '../dist/pgn.mjs';
 import { startServer } from '../scripts/serve.mjs';
 import { traceMainThread } from './lib/main-thread.mjs';
+import { unpackViewerBaseline } from './lib/viewer-baseline.mjs';
+import { benchGame } from './lib/viewer-game.mjs';
 
 const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
 const json = process.argv.includes('--json');
@@ -57,54 +58,7 @@ const sizes = {
 };
 
 // ---- 2. an 80-move annotated game ----
-await init();
-function makeGame() {
-  let seed = 16;
-  const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
-  for (;;) {
-    const chess = new Chess();
-    while (chess.history().length < 160 && !chess.isGameOver()) {
-      const moves = chess.moves();
-      // prefer quiet moves so that the game lasts: captures only one time in three
-      const quiet = moves.filter((m) => !m.captured);
-      const pool = quiet.length && rand() < 0.67 ? quiet : moves;
-      chess.move(pool[Math.floor(rand() * pool.length)].san);
-    }
-    if (chess.history().length === 160) {
-      const game = readPgnGame(chess.pgn());
-      chess.dispose();
-      return game;
-    }
-    chess.dispose();
-  }
-}
-const game = makeGame();
-game.tags = { Event: 'Bench', White: 'Random, A.', Black: 'Random, B.', WhiteElo: '1500', BlackElo: '1500', Result: '*' };
-let cp = 20;
-let clock = 600_000;
-game.moves.forEach((n, i) => {
-  cp += Math.round(Math.sin(i / 7) * 40);
-  n.eval = { cp };
-  if (i % 2 === 0) clock -= 3_000;
-  n.clock = clock;
-  n.comments = [`Move ${i + 1}: a note on the plan, the pawn structure and the piece that matters here.`];
-  if (i % 6 === 3) n.nags = [i % 12 === 3 ? 1 : 6];
-});
-for (let i = 9; i < game.moves.length; i += 10) {
-  // a three-move variation from the position before move i, by the package's rules
-  const chess = new Chess();
-  for (const n of game.moves.slice(0, i)) chess.move(n.san);
-  const alt = chess.moves().filter((m) => m.san !== game.moves[i].san).slice(0, 1);
-  if (alt.length) {
-    chess.move(alt[0].san);
-    const line = [alt[0].san];
-    for (let k = 0; k < 2 && !chess.isGameOver(); k++) { const m = chess.moves()[0]; chess.move(m.san); line.push(m.san); }
-    const v = addVariation(game, game.moves[i], line);
-    v[0].comments = ['An alternative worth a look.'];
-  }
-  chess.dispose();
-}
-const PGN = writePgn(game);
+const { game, pgn: PGN } = await benchGame();
 if (process.env.DUMP_PGN) { (await import("node:fs")).writeFileSync(process.env.DUMP_PGN, PGN); process.exit(0); }
 const plies = game.moves.length;
 
@@ -114,11 +68,7 @@ const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
 const variants = baseline ? ['board-baseline', 'board'] : ['board'];
-if (baseline) {
-  rmSync('dist/board-baseline', { recursive: true, force: true });
-  mkdirSync('dist/board-baseline');
-  execFileSync('sh', ['-c', `git archive ${JSON.stringify(baseline)} bindings/js/board | tar -x --strip-components=3 -C dist/board-baseline`]);
-}
+if (baseline) await unpackViewerBaseline(baseline, 'dist/board-baseline');
 const runsOf = Object.fromEntries(variants.map((v) => [v, []]));
 const mainOf = Object.fromEntries(variants.map((v) => [v, []]));   // traced rounds
 // CPU time of all of Chromium's processes (renderer, GPU, browser), from its own process list: the

@@ -104,6 +104,43 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
     assert.equal(await page.evaluate(() => document.getElementById('src').games.length), 1);
   });
 
+  test('a src file is fetched while the rules load, not after them', async () => {
+    // The rules' WebAssembly is held back until the PGN file is asked for (or 15 s): a viewer that asked
+    // for its file only once the rules were loaded would leave the order "wasm asked, wasm sent, pgn asked".
+    const fresh = await env.browser.newContext();
+    try {
+      const p = await fresh.newPage();
+      const order = [];
+      let release;
+      const asked = new Promise((resolve) => { release = resolve; });
+      await p.route('**/dist/escaque-rules.wasm', async (route) => {
+        order.push('wasm asked');
+        await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+        order.push('wasm sent');
+        await route.continue();
+      });
+      await p.route('**/fixtures/overlap.pgn', (route) => {
+        order.push('pgn asked');
+        release();
+        return route.fulfill({ body: ANNOTATED, contentType: 'application/x-chess-pgn' });
+      });
+      await p.route('**/overlap.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en">' +
+        '<head><meta charset="utf-8"><title>src</title><script type="module" src="/dist/board/escaque-game.js"></script></head>' +
+        '<body><escaque-game src="fixtures/overlap.pgn" ply="3"></escaque-game></body></html>' }));
+      await p.goto(env.baseUrl + 'overlap.html');
+      const shown = await p.evaluate(async () => {
+        await customElements.whenDefined('escaque-game');
+        const el = document.querySelector('escaque-game');
+        await el.ready;
+        return [el.node?.san, el.games.length];
+      });
+      assert.deepEqual(order, ['wasm asked', 'pgn asked', 'wasm sent']);
+      assert.deepEqual(shown, ['Nf3', 1]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test('buttons: next, previous, last, first; disabled at the ends', async () => {
     await mount(page, [{ id: 'g', pgn: ANNOTATED }]);
     const click = (cls) => page.locator(`#g .nav .${cls}`).click();
