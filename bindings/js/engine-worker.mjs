@@ -65,7 +65,12 @@ let describe = null;  // () => {name, author, options}
 let current = null;   // the search running now: {id, ponderhitSeen, onLine(line), onReport(info)}
 let net = null;       // how the Engine's module with the network is found: {wasmUrl, module, simd}
 let hasNet = false;   // the session runs in that module
-const options = [];   // [name, value] of every option set, replayed into a new session
+// The options set, replayed into a new session: lower-case name -> [name, value] (the latest value, in
+// the order first set, as engine.mjs replays them to a new worker; buttons are not replayed).
+const options = new Map();
+function remember(name, value, answer) {
+  if (answer.ok && value !== '') options.set(name.toLowerCase(), [name, value]);
+}
 
 // Called by the search every ~1000 nodes: 0 = go on, 1 = stop, 2 = ponderhit.
 function poll() {
@@ -180,13 +185,13 @@ async function switchToNet(message) {
   try {
     const escaque = await loadEngine(net.module, null, true);
     const next = new escaque.EngineHandle(true);
-    for (const [name, value] of options) next.setOption(name, value);
+    for (const [name, value] of options.values()) next.setOption(name, value);
     session.delete();
     session = next;
     describe = escaque.engineDescribe;
     hasNet = true;
     answer = session.setOption(message.name, message.value);
-    if (answer.ok) options.push([message.name, message.value]);
+    remember(message.name, message.value, answer);
   } catch (e) {
     answer = { ok: false, code: 'INVALID_OPTION', message: `${message.name}: the engine's network could not be ` +
       `loaded (${e?.message ?? e}); keeping the hand-written evaluation` };
@@ -249,7 +254,7 @@ function handle(message) {
         switchToNet(message);
       } else {
         const answer = session.setOption(message.name, message.value);
-        if (answer.ok) options.push([message.name, message.value]);
+        remember(message.name, message.value, answer);
         port.post({ type: 'reply', seq: message.seq, value: answer });
       }
       break;

@@ -257,7 +257,7 @@ export function checkResult(name, r) {
   const say = (what) => `${name}: ${what}\n${JSON.stringify(r, null, 1)}`;
   assert.equal(r.main.error, undefined, say('the escaque page failed'));
   assert.equal(r.rules.error, undefined, say('the escaque/rules page failed'));
-  assert.deepEqual({ ...r.main, engine: undefined, net: undefined }, { ...EXPECTED_GAME, engine: undefined },
+  assert.deepEqual({ ...r.main, engine: undefined, net: undefined }, { ...EXPECTED_GAME, engine: undefined, net: undefined },
     say('the escaque page\'s game'));
   assert.deepEqual(r.main.engine, { legal: true }, say('the Engine\'s move'));
   assert.deepEqual(r.rules, EXPECTED_GAME, say('the escaque/rules page\'s game'));
