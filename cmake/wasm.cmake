@@ -134,8 +134,8 @@ target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindi
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
 
 # dist/escaque-engine.wasm and dist/escaque-engine-scalar.wasm, the Engine's own modules: escaque.wasm plus
-# the network (197 KB of weights, ~117 KB gzip) and the UCI text session over the same Engine (src/uci/,
-# `bench`; for bin/escaque-uci.mjs, ~4 KB gzip: one module serves both the worker and the command line).
+# the network (197 KB of weights, ~114 KB gzip) and the UCI text session over the same Engine (src/uci/,
+# `bench`; for bin/escaque-uci.mjs, ~7 KB gzip: one module serves both the worker and the command line).
 # The first has the search built for SIMD128; the second, the fallback where SIMD128 is missing, has
 # not. Only the Engine's worker loads them (engine-worker.mjs), and only when the network is asked for:
 # `import 'escaque'` + init() and escaque/rules never do (docs/benchmarks.md, "Session 10").
