@@ -40,26 +40,26 @@ const NNUE_ON = ['setoption name Use NNUE value true'];
 
 describe('Engine: the NNUE network', TIMEOUT, () => {
   test('with "Use NNUE" the worker searches with the network: the command line\'s tree, not the hand-written one', async () => {
-    const cliNet = cliSearch(NNUE_ON, 'go depth 7');
-    const cliHand = cliSearch([], 'go depth 7');
+    const cliNet = cliSearch(NNUE_ON, 'go depth 6');
+    const cliHand = cliSearch([], 'go depth 6');
     assert.notEqual(cliNet.nodes, cliHand.nodes, 'the network and the hand-written evaluation search other trees');
     // The scalar build where SIMD128 is missing: the same integers, so the same tree.
-    assert.deepEqual(cliSearch(NNUE_ON, 'go depth 7', { ESCAQUE_WASM_SIMD: '0' }), cliNet);
+    assert.deepEqual(cliSearch(NNUE_ON, 'go depth 6', { ESCAQUE_WASM_SIMD: '0' }), cliNet);
 
     const configured = new Engine({ options: { 'Use NNUE': true } });
-    assert.deepEqual(searchOf(await configured.bestMove(KIWIPETE, { depth: 7 })), cliNet);
+    assert.deepEqual(searchOf(await configured.bestMove(KIWIPETE, { depth: 6 })), cliNet);
     await configured.dispose();
 
     // Switched on between searches, in another case: the hand-written search first, then the network's.
     const engine = new Engine();
-    assert.deepEqual(searchOf(await engine.bestMove(KIWIPETE, { depth: 7 })), cliHand);
+    assert.deepEqual(searchOf(await engine.bestMove(KIWIPETE, { depth: 6 })), cliHand);
     await engine.setOption('use nnue', 'TRUE');
     await engine.newGame();
-    assert.deepEqual(searchOf(await engine.bestMove(KIWIPETE, { depth: 7 })), cliNet);
+    assert.deepEqual(searchOf(await engine.bestMove(KIWIPETE, { depth: 6 })), cliNet);
     // Off again: the same module, the hand-written evaluation.
     await engine.setOption('Use NNUE', false);
     await engine.newGame();
-    assert.deepEqual(searchOf(await engine.bestMove(KIWIPETE, { depth: 7 })), cliHand);
+    assert.deepEqual(searchOf(await engine.bestMove(KIWIPETE, { depth: 6 })), cliHand);
     await engine.dispose();
   });
 
