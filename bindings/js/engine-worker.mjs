@@ -39,7 +39,8 @@
 //   {type: 'line', id, line}          raw UCI mode (the CLI): a search's lines are streamed as
 //                                     {type: 'output', id, text}; then {type: 'done', id, text, quit}
 //                                     (text: the rest of the reply; quit: the session ended)
-// Messages out, besides the answers: {type: 'ready'} once loaded, {type: 'fatal', error} if loading failed.
+// Messages out, besides the answers: {type: 'ready', sharedStop, simd} once loaded (simd: which build of the
+// Engine's module it would load), {type: 'fatal', error} if loading failed.
 import createEscaqueModule from './escaque.mjs';
 import { CONTROL, SIGNAL } from './engine-protocol.mjs';
 import { inNode, nodeBuiltin } from './node-builtin.mjs';
