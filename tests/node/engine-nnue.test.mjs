@@ -3,7 +3,8 @@
 // replaying the options set before. Checked against the command line (bin/escaque-uci.mjs, which
 // runs the same module from the start): the same searches, node for node.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -101,6 +102,41 @@ describe('Engine: the NNUE network', TIMEOUT, () => {
           .test(e.message), 'refused with where it looked');
       assert.deepEqual(searchOf(await engine.bestMove(KIWIPETE, { depth: 6 })), cliHand);
       await engine.dispose();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the build is chosen by WebAssembly.validate: the scalar one where SIMD128 is missing', () => {
+    // A preload (inherited by the worker thread) that logs each compiled module's size and, with
+    // NO_SIMD=1, makes WebAssembly.validate refuse small modules with a SIMD opcode (0xfd): the probe.
+    const dir = mkdtempSync(join(tmpdir(), 'escaque-simd-'));
+    try {
+      const preload = join(dir, 'preload.cjs');
+      writeFileSync(preload, `const validate = WebAssembly.validate;
+WebAssembly.validate = (bytes) => {
+  const b = new Uint8Array(bytes.buffer ?? bytes, bytes.byteOffset ?? 0, bytes.byteLength);
+  return process.env.NO_SIMD === '1' && b.length < 64 && b.includes(0xfd) ? false : validate(bytes);
+};
+const compile = WebAssembly.compile;
+WebAssembly.compile = (bytes) => { process.stderr.write('compiled ' + bytes.byteLength + '\\n'); return compile(bytes); };
+`);
+      const run = (noSimd) => {
+        const r = spawnSync(process.execPath, ['--require', preload, `${ROOT}bin/escaque-uci.mjs`], {
+          input: 'setoption name Use NNUE value true\nbench 4\nquit\n', encoding: 'utf8', timeout: 120_000,
+          env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'ESCAQUE_WASM_SIMD')),
+            NO_SIMD: noSimd ? '1' : '0' },
+        });
+        assert.equal(r.status, 0, r.stderr);
+        return { compiled: r.stderr.match(/compiled \d+/g), nodes: /^Nodes searched: (\d+)$/m.exec(r.stdout)?.[1] };
+      };
+      const size = (file) => `compiled ${statSync(`${ROOT}dist/${file}`).size}`;
+      const withSimd = run(false);
+      const without = run(true);
+      assert.deepEqual(withSimd.compiled, [size('escaque-engine.wasm')]);
+      assert.deepEqual(without.compiled, [size('escaque-engine-scalar.wasm')]);
+      assert.ok(withSimd.nodes);
+      assert.equal(without.nodes, withSimd.nodes);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
