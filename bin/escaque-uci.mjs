@@ -48,10 +48,16 @@ const { CONTROL } = protocol;
 const control = new Int32Array(new SharedArrayBuffer(CONTROL.SLOTS * 4));
 const worker = new Worker(new URL('../dist/engine-worker.mjs', import.meta.url));
 worker.on('error', (e) => fail(e.message));
-// The command line's own module: escaque.wasm with the UCI text session (pages load escaque.wasm, which
-// has the Engine's structured calls but not the text session; cmake/wasm.cmake).
-const wasmUrl = new URL('../dist/escaque-uci.wasm', import.meta.url).href;
-worker.postMessage({ type: 'init', control: control.buffer, wasmUrl });
+// The command line runs the Engine's module with the network and the UCI text session (pages load
+// escaque.wasm, which has neither; cmake/wasm.cmake): escaque-engine.wasm (SIMD128), or its scalar
+// build where SIMD128 is missing or ESCAQUE_WASM_SIMD=0 asks for it (ESCAQUE_WASM_SIMD=1: the SIMD
+// build, or an error where it cannot run).
+const simdChoice = process.env.ESCAQUE_WASM_SIMD;
+if (simdChoice !== undefined && simdChoice !== '0' && simdChoice !== '1') {
+  fail(`ESCAQUE_WASM_SIMD must be 0 (the scalar build) or 1 (the SIMD128 build), got ${JSON.stringify(simdChoice)}`);
+}
+const simd = simdChoice === undefined ? undefined : simdChoice === '1';
+worker.postMessage({ type: 'init', control: control.buffer, net: true, ...(simd === undefined ? {} : { simd }) });
 
 let nextId = 1;
 const pending = new Map();   // line id -> resolve(done message): lines sent, not yet done

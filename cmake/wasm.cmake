@@ -1,14 +1,19 @@
 # The WebAssembly package, built with `emcmake cmake` (see scripts/build.sh):
 #   dist/escaque.wasm         one module: the rules core, the plain exports of Chess/Position
 #                             (no embind) and the search's Engine facade (engine_exports.cpp)
-#   dist/escaque-uci.wasm     the same plus the UCI text session, for bin/escaque-uci.mjs only
+#   dist/escaque-engine.wasm  the Engine's own module: the same plus the NNUE network and the UCI text
+#                             session, the search built with SIMD128 (-msimd128)
+#   dist/escaque-engine-scalar.wasm  the same without SIMD, for engines where SIMD128 is missing
 #   dist/escaque-rules.wasm   the rules alone (the escaque/rules entry)
 #   dist/escaque.mjs          its hand-written runtime (bindings/js/escaque.mjs):
 #                             createEscaqueModule() instantiates escaque.wasm
 #   dist/loader.mjs           loadEscaque(): loads it in Node and in browsers
 # The main thread (init()) uses the rules exports; the Engine's worker
 # (bindings/js/engine-worker.mjs) instantiates the same file and uses the search's,
-# so a page that plays against the engine downloads and compiles one module.
+# so a page that plays against the engine downloads and compiles one module. When the
+# network is asked for ("Use NNUE"), the worker loads escaque-engine.wasm instead, or
+# escaque-engine-scalar.wasm where WebAssembly.validate says SIMD128 is missing; the
+# WASM command line (bin/escaque-uci.mjs) always runs one of these two.
 #
 # Included by the top-level CMakeLists.txt after escaque_core, escaque_engine and escaque_uci
 # are defined; the compile options set there (-O3 in Release) apply here too.
@@ -61,14 +66,30 @@ set(ESCAQUE_RULES_COLD_SOURCES
 # The same files are in the native libraries too: the level applies to the module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
   set_source_files_properties(${ESCAQUE_RULES_COLD_SOURCES} PROPERTIES COMPILE_OPTIONS
-    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_search>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules_bindings>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_uci_wasm>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
+    "$<$<OR:$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_wasm>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_search>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_rules_bindings>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_search_simd>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_engine_wasm>,$<STREQUAL:$<TARGET_PROPERTY:NAME>,escaque_engine_scalar_wasm>>:${ESCAQUE_WASM_RULES_COLD_OPT}>")
 endif()
 
-# The search and the UCI session, for the Engine's worker.
+# The search and the UCI session, for the Engine's worker: escaque_search as escaque.wasm has it,
+# escaque_search_simd the same compiled for SIMD128 (escaque-engine.wasm; the network's kernels,
+# src/engine/nnue/simd.h, and the vectorised accumulator updates). Neither holds the network's
+# bytes: the modules below link either the network or an empty one.
 file(GLOB ESCAQUE_SEARCH_SOURCES CONFIGURE_DEPENDS src/engine/*.cpp src/engine/nnue/*.cpp)
-add_library(escaque_search STATIC ${ESCAQUE_SEARCH_SOURCES} ${ESCAQUE_NNUE_DEFAULT_SOURCE} src/uci/uci_session.cpp)
+add_library(escaque_search STATIC ${ESCAQUE_SEARCH_SOURCES} src/uci/uci_session.cpp)
 target_include_directories(escaque_search PUBLIC src)
 target_compile_options(escaque_search PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+set(ESCAQUE_WASM_SIMD "-msimd128" CACHE STRING "The SIMD flag of escaque-engine.wasm's search")
+add_library(escaque_search_simd STATIC ${ESCAQUE_SEARCH_SOURCES} src/uci/uci_session.cpp)
+target_include_directories(escaque_search_simd PUBLIC src)
+target_compile_options(escaque_search_simd PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_SIMD} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+# The network (src/engine/nnue/default.nnue, cmake/nnue.cmake) and the empty one, as objects.
+escaque_nnue_default_source(ESCAQUE_NNUE_NETWORK_SOURCE)
+escaque_nnue_no_network_source(ESCAQUE_NNUE_NONE_SOURCE)
+add_library(escaque_nnue_network OBJECT ${ESCAQUE_NNUE_NETWORK_SOURCE})
+add_library(escaque_nnue_none OBJECT ${ESCAQUE_NNUE_NONE_SOURCE})
+# Compiled like the search (link-time optimised with it): escaque.wasm's search then sees the empty
+# network's size, 0, and drops the network's loading (1.6 KB raw when it could not).
+target_compile_options(escaque_nnue_network PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+target_compile_options(escaque_nnue_none PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
 # The module has no embind and no Emscripten glue: plain exports (bindings/wasm/rules_io.h)
 # in a standalone .wasm, instantiated by the hand-written bindings/js/escaque.mjs (copied to
@@ -106,20 +127,32 @@ function(escaque_standalone_wasm target output sources libraries)
     ${ESCAQUE_WASM_RULES_LINK})
 endfunction()
 
-# dist/escaque.wasm: the rules and the search.
-escaque_standalone_wasm(escaque_wasm escaque bindings/wasm/engine_exports.cpp escaque_search)
+# dist/escaque.wasm: the rules and the search, without the network.
+escaque_standalone_wasm(escaque_wasm escaque "bindings/wasm/engine_exports.cpp;$<TARGET_OBJECTS:escaque_nnue_none>" escaque_search)
 # The search's three imports from its host (engine_exports.cpp).
 target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
 
-# dist/escaque-uci.wasm, the WASM UCI command line's module (bin/escaque-uci.mjs): escaque.wasm plus the
-# UCI text session over the same Engine (src/uci/, `bench`), which no page needs: the Engine class
-# talks to the search through the structured exports (engine_exports.cpp). Leaving it out of
-# escaque.wasm saves what `import 'escaque'` + init() downloads (docs/benchmarks.md, "Session 8").
-escaque_standalone_wasm(escaque_uci_wasm escaque-uci bindings/wasm/engine_exports.cpp escaque_search)
-target_compile_definitions(escaque_uci_wasm PRIVATE ESCAQUE_UCI_TEXT)
-target_link_options(escaque_uci_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
-set_property(TARGET escaque_uci_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
+# dist/escaque-engine.wasm and dist/escaque-engine-scalar.wasm, the Engine's own modules: escaque.wasm plus
+# the network (197 KB of weights, ~114 KB gzip) and the UCI text session over the same Engine (src/uci/,
+# `bench`; for bin/escaque-uci.mjs, ~7 KB gzip: one module serves both the worker and the command line).
+# The first has the search built for SIMD128; the second, the fallback where SIMD128 is missing, has
+# not. Only the Engine's worker loads them (engine-worker.mjs), and only when the network is asked for:
+# `import 'escaque'` + init() and escaque/rules never do (docs/benchmarks.md, "Session 10").
+foreach(variant IN ITEMS engine engine_scalar)
+  string(REPLACE "_" "-" output "escaque-${variant}")
+  if(variant STREQUAL engine)
+    set(search escaque_search_simd)
+  else()
+    set(search escaque_search)
+  endif()
+  escaque_standalone_wasm(escaque_${variant}_wasm ${output}
+    "bindings/wasm/engine_exports.cpp;$<TARGET_OBJECTS:escaque_nnue_network>" ${search})
+  target_compile_definitions(escaque_${variant}_wasm PRIVATE ESCAQUE_UCI_TEXT)
+  target_link_options(escaque_${variant}_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
+  set_property(TARGET escaque_${variant}_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
+endforeach()
+target_link_options(escaque_engine_wasm PRIVATE ${ESCAQUE_WASM_SIMD})
 
 # dist/escaque-rules.wasm, the rules-only build (the `escaque/rules` entry, bindings/js/rules.mjs): the
 # same rules exports without the search, for pages that never run an Engine. The runtime

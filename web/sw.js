@@ -3,7 +3,7 @@
 // first visit the app loads and plays with the network off. A new version
 // (a change of VERSION or of the list) installs beside the old one and takes
 // over when the page asks (web/app/offline.js: "A new version is ready").
-const VERSION = 'escaque-app-6';
+const VERSION = 'escaque-app-7';
 
 // Paths relative to this file (web/ is served at /, dist/ at /dist/): the page, the app's one script
 // (dist/app-bundle.js: the app, the board and the package's JS, built by scripts/bundle-app.mjs), and
@@ -32,6 +32,16 @@ const PRECACHE = [
   'dist/escaque.mjs',
   'dist/engine-protocol.mjs',
   'dist/node-builtin.mjs',
+];
+
+// Kept on first use instead: the Engine's modules with the NNUE network (~230 KB gzip each), which the
+// engine's worker loads only when "Use NNUE" is set (escaque-engine.wasm where the browser has SIMD128,
+// escaque-engine-scalar.wasm where not; dist/engine-worker.mjs). A first visit does not download them;
+// once one has been fetched, it is answered from the cache like the files above, offline included.
+// tests/node/app-sw.test.mjs checks that every file the app loads is in one list or the other.
+const ON_DEMAND = [
+  'dist/escaque-engine.wasm',
+  'dist/escaque-engine-scalar.wasm',
 ];
 
 self.addEventListener('install', (event) => {
@@ -65,6 +75,13 @@ self.addEventListener('fetch', (event) => {
     // A Worker's script, answered with the request's own URL: the Worker's location keeps its query
     // (the engine's worker reads its page and role there: app/engine-watch-worker.js).
     if (hit) return request.destination === 'worker' ? new Response(hit.body, hit) : hit;
+    const scope = new URL(self.registration.scope).pathname;
+    const path = new URL(request.url).pathname;
+    if (path.startsWith(scope) && ON_DEMAND.includes(path.slice(scope.length))) {
+      const response = await fetch(request);
+      if (response.ok) await cache.put(request, response.clone());
+      return response;
+    }
     if (request.mode === 'navigate') {
       try {
         return await fetch(request);

@@ -3,6 +3,13 @@
 // on the main thread; here its search's exports, engine_exports.cpp) with one
 // UCI session, in a Web Worker (browsers) or a worker_threads Worker (Node).
 //
+// The NNUE network is not in escaque.wasm but in the Engine's own module,
+// escaque-engine.wasm (its search built for SIMD128), or escaque-engine-scalar.wasm
+// where WebAssembly.validate says SIMD128 is missing. The worker switches to it
+// when "Use NNUE" is set to true (a new session, the options set so far replayed),
+// or starts with it when told so (init's `net`: the command line). Pages that never
+// ask for the network never download it.
+//
 // The search is synchronous WebAssembly: while it runs, this worker's event
 // loop is blocked and no message gets in. "stop" and "ponderhit" therefore
 // arrive through a SharedArrayBuffer (when the host has one) that the search
@@ -10,11 +17,15 @@
 // search by terminating this worker (see engine.mjs).
 //
 // Messages in (from the host):
-//   {type: 'init', control: SharedArrayBuffer | null, module?: WebAssembly.Module, wasmUrl?: string}
+//   {type: 'init', control: SharedArrayBuffer | null, module?: WebAssembly.Module, wasmUrl?: string,
+//    netModule?: WebAssembly.Module, net?: boolean, simd?: boolean}
 //                                     first, once (module: escaque.wasm compiled by the host's init() or an
 //                                     earlier worker, so that a worker starts in milliseconds; else it
 //                                     compiles the file at wasmUrl, default next to this file, and sends it
-//                                     back as {type: 'compiled', module})
+//                                     back as {type: 'compiled', module}; netModule: the same for the
+//                                     Engine's module with the network, sent back as {type: 'compiled',
+//                                     module, net: true}; net: start with that module; simd: false picks
+//                                     its scalar build, true the SIMD128 one, absent: as the host supports)
 //   {type: 'describe', seq}           answered {type: 'reply', seq, value: {name, author, options}}
 //   {type: 'option', seq, name, value}  sets an engine option (value as text, '' for a button);
 //                                     answered {type: 'reply', seq, value: {ok, note?} | {ok: false, code, message}}
@@ -28,7 +39,8 @@
 //   {type: 'line', id, line}          raw UCI mode (the CLI): a search's lines are streamed as
 //                                     {type: 'output', id, text}; then {type: 'done', id, text, quit}
 //                                     (text: the rest of the reply; quit: the session ended)
-// Messages out, besides the answers: {type: 'ready'} once loaded, {type: 'fatal', error} if loading failed.
+// Messages out, besides the answers: {type: 'ready', sharedStop, simd} once loaded (simd: which build of the
+// Engine's module it would load), {type: 'fatal', error} if loading failed.
 import createEscaqueModule from './escaque.mjs';
 import { CONTROL, SIGNAL } from './engine-protocol.mjs';
 import { inNode, nodeBuiltin } from './node-builtin.mjs';
@@ -52,6 +64,14 @@ let control = null;   // Int32Array over the host's SharedArrayBuffer, or null
 let session = null;   // EngineHandle (escaque.mjs, bindings/wasm/engine_exports.cpp)
 let describe = null;  // () => {name, author, options}
 let current = null;   // the search running now: {id, ponderhitSeen, onLine(line), onReport(info)}
+let net = null;       // how the Engine's module with the network is found: {wasmUrl, module, simd}
+let hasNet = false;   // the session runs in that module
+// The options set, replayed into a new session: lower-case name -> [name, value] (the latest value, in
+// the order first set, as engine.mjs replays them to a new worker; buttons are not replayed).
+const options = new Map();
+function remember(name, value, answer) {
+  if (answer.ok && value !== '') options.set(name.toLowerCase(), [name, value]);
+}
 
 // Called by the search every ~1000 nodes: 0 = go on, 1 = stop, 2 = ponderhit.
 function poll() {
@@ -136,8 +156,60 @@ function rawLine({ id, line }) {
 
 // ---- start-up ----
 
-async function compileWasm(wasmUrl) {
-  const url = wasmUrl ? new URL(wasmUrl, import.meta.url) : new URL('./escaque.wasm', import.meta.url);
+// A module with one SIMD128 function (i8x16.splat, i8x16.popcnt): valid only where SIMD128 is.
+const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15,
+  253, 98, 11];
+function simdSupported() {
+  try {
+    return WebAssembly.validate(new Uint8Array(SIMD_PROBE));
+  } catch {
+    return false;
+  }
+}
+
+// The Engine's module with the network: next to escaque.wasm when the host says where that is, else
+// next to this file, written out as new URL('…', import.meta.url) so that bundlers emit both files.
+function netUrl(wasmUrl, simd) {
+  const file = simd ? 'escaque-engine.wasm' : 'escaque-engine-scalar.wasm';
+  if (wasmUrl) return new URL(file, new URL(wasmUrl, import.meta.url));
+  return simd ? new URL('./escaque-engine.wasm', import.meta.url) : new URL('./escaque-engine-scalar.wasm', import.meta.url);
+}
+
+// "Use NNUE" set to true (the engine's own reading: the name and the value in any case).
+const wantsNet = (name, value) => /^use nnue$/i.test(name) && String(value).toLowerCase() === 'true';
+
+// The session moves to the module with the network, then takes the option; meanwhile messages wait.
+// If that module cannot be loaded, the option is refused and the session stays as it was.
+async function switchToNet(message) {
+  loaded = false;
+  let answer;
+  try {
+    const escaque = await loadEngine(net.module, null, true);
+    const next = new escaque.EngineHandle(true);
+    for (const [name, value] of options.values()) next.setOption(name, value);
+    session.delete();
+    session = next;
+    describe = escaque.engineDescribe;
+    hasNet = true;
+    answer = session.setOption(message.name, message.value);
+    remember(message.name, message.value, answer);
+  } catch (e) {
+    answer = { ok: false, code: 'INVALID_OPTION', message: `${message.name}: the engine's network could not be ` +
+      `loaded (${e?.message ?? e}); keeping the hand-written evaluation` };
+  }
+  port.post({ type: 'reply', seq: message.seq, value: answer });
+  loaded = true;
+  drain();
+}
+
+async function compileWasm(wasmUrl, withNet) {
+  let url;
+  try {
+    url = withNet ? netUrl(wasmUrl, net.simd)
+      : wasmUrl ? new URL(wasmUrl, import.meta.url) : new URL('./escaque.wasm', import.meta.url);
+  } catch (e) {
+    throw new Error(`no address for the engine's ${withNet ? 'network module' : 'WebAssembly module'}: ${e.message}`);
+  }
   if (inNode && url.protocol === 'file:') {
     const { readFile } = await nodeBuiltin('fs/promises');
     let bytes;
@@ -157,15 +229,21 @@ async function compileWasm(wasmUrl) {
   }
 }
 
-// The module, instantiated from `compiled` when the host has it (no compilation at all).
-async function loadEngine(compiled, wasmUrl) {
-  const wasm = compiled ?? await compileWasm(wasmUrl);
-  if (!compiled) port.post({ type: 'compiled', module: wasm });
+// The module, instantiated from `compiled` when the host has it (no compilation at all); withNet:
+// the Engine's module with the network instead of escaque.wasm.
+async function loadEngine(compiled, wasmUrl, withNet = false) {
+  const wasm = compiled ?? await compileWasm(withNet ? net.wasmUrl : wasmUrl, withNet);
+  if (!compiled) port.post(withNet ? { type: 'compiled', module: wasm, net: true } : { type: 'compiled', module: wasm });
   return createEscaqueModule({ module: wasm, engineHost: { poll, write: onSearchLine, report: onSearchReport } });
 }
 
 const queue = [];
 let loaded = false;
+
+// The messages that waited for the module, in order (one of them may make them wait again).
+function drain() {
+  while (loaded && queue.length > 0) handle(queue.shift());
+}
 
 function handle(message) {
   switch (message.type) {
@@ -173,7 +251,13 @@ function handle(message) {
       port.post({ type: 'reply', seq: message.seq, value: describe() });
       break;
     case 'option':
-      port.post({ type: 'reply', seq: message.seq, value: session.setOption(message.name, message.value) });
+      if (!hasNet && wantsNet(message.name, message.value)) {
+        switchToNet(message);
+      } else {
+        const answer = session.setOption(message.name, message.value);
+        remember(message.name, message.value, answer);
+        port.post({ type: 'reply', seq: message.seq, value: answer });
+      }
       break;
     case 'newGame':
       session.newGame();
@@ -192,13 +276,15 @@ function handle(message) {
 
 async function start(init) {
   control = init.control ? new Int32Array(init.control) : null;
+  net = { wasmUrl: init.wasmUrl, module: init.netModule, simd: init.simd ?? simdSupported() };
   try {
-    const escaque = await loadEngine(init.module, init.wasmUrl);
+    const escaque = init.net ? await loadEngine(init.netModule, null, true) : await loadEngine(init.module, init.wasmUrl);
+    hasNet = Boolean(init.net);
     session = new escaque.EngineHandle(true);
     describe = escaque.engineDescribe;
     loaded = true;
-    port.post({ type: 'ready', sharedStop: control !== null });
-    for (const message of queue.splice(0)) handle(message);
+    port.post({ type: 'ready', sharedStop: control !== null, simd: net.simd });
+    drain();
   } catch (e) {
     port.post({ type: 'fatal', error: errorData(e) });
   }

@@ -35,6 +35,9 @@ const STOP_GRACE_MS = 15;
 // forced stop) are instantiated from it without compiling again. For the default location the
 // main thread's module (init()) serves from the start: it is the same file.
 const compiledWasm = new Map();
+// The same for the Engine's module with the network (escaque-engine.wasm or its scalar build, which a
+// worker loads when "Use NNUE" is set), per config.wasmUrl.
+const compiledNet = new Map();
 
 
 // limit name -> [smallest value, is it a number]
@@ -201,7 +204,10 @@ class WorkerLink {
     const receive = (message) => {
       if (this.dead) return;
       if (message.type === 'ready') readyResolve(message);
-      else if (message.type === 'compiled') { if (!compiledWasm.has(wasmUrl)) compiledWasm.set(wasmUrl, message.module); }
+      else if (message.type === 'compiled') {
+        const cache = message.net ? compiledNet : compiledWasm;
+        if (!cache.has(wasmUrl)) cache.set(wasmUrl, message.module);
+      }
       else if (message.type === 'fatal') this.fail(new EngineError(`engine worker failed: ${message.error.message}`));
       else this.onMessage(message);
     };
@@ -232,7 +238,8 @@ class WorkerLink {
     }
     const init = { type: 'init', control: control?.buffer ?? null, wasmUrl: wasmUrl || undefined };
     try {
-      this.#send({ ...init, module: compiledWasm.get(wasmUrl) ?? (wasmUrl === '' ? mainThreadWasm() : undefined) });
+      this.#send({ ...init, module: compiledWasm.get(wasmUrl) ?? (wasmUrl === '' ? mainThreadWasm() : undefined),
+        netModule: compiledNet.get(wasmUrl) });
     } catch {  // a host that cannot pass a compiled module along: the worker compiles its own
       this.#send(init);
     }
@@ -286,7 +293,9 @@ export class Engine {
    *   options: UCI options set before the first search (Hash, MultiPV, UCI_Elo, ...); ready() reports a refused one.
    *   workerUrl: where engine-worker.mjs is (default: next to this file).
    *   wasmUrl: where escaque.wasm is for the worker (default: next to the worker, which is the module
-   *     init() loaded: the worker then starts from the main thread's compiled module).
+   *     init() loaded: the worker then starts from the main thread's compiled module). The modules with
+   *     the NNUE network (escaque-engine.wasm, escaque-engine-scalar.wasm), which the worker loads when
+   *     "Use NNUE" is set to true, are looked for next to it.
    *   sharedMemory: false to stop searches by terminating the worker even where SharedArrayBuffer exists.
    */
   constructor(config = {}) {

@@ -160,7 +160,7 @@ export default async function createEscaqueModule({ module, engineHost }) {
   }
 
   // The search's Engine (engine_exports.cpp): structured calls for the JS Engine's worker, and
-  // the UCI text session over it for the WASM command line (escaque-uci.wasm only). hostSignals:
+  // the UCI text session over it for the WASM command line (escaque-engine.wasm and escaque-engine-scalar.wasm only). hostSignals:
   // its searches ask engineHost whether to stop and stream to it; without, a text "go" answers
   // with all its lines at once and needs a limit.
   const textSession = typeof x.escaque_engine_handle === 'function';
@@ -169,7 +169,7 @@ export default async function createEscaqueModule({ module, engineHost }) {
     // One UCI command line; what it answers at once (plain text).
     handle(line) {
       if (!textSession) {
-        throw new Error('this module has no UCI text session: it is in escaque-uci.wasm (bin/escaque-uci.mjs), not escaque.wasm');
+        throw new Error('this module has no UCI text session: it is in escaque-engine.wasm, not escaque.wasm');
       }
       args(text(line, 'handle'));
       const n = x.escaque_engine_handle(this.at);

@@ -455,7 +455,7 @@ export interface EngineConfig {
   options?: Record<string, string | number | boolean>;
   /** URL of engine-worker.mjs (default: next to the package's engine.mjs). */
   workerUrl?: string | { readonly href: string };
-  /** URL (in Node also a file path) of escaque.wasm for the worker (default: next to engine-worker.mjs, the module init() loaded, whose compiled form the worker then reuses). */
+  /** URL (in Node also a file path) of escaque.wasm for the worker (default: next to engine-worker.mjs, the module init() loaded, whose compiled form the worker then reuses). The modules with the NNUE network (escaque-engine.wasm, escaque-engine-scalar.wasm), loaded when "Use NNUE" is set, are looked for next to it. */
   wasmUrl?: string | { readonly href: string };
   /** false: stop by terminating the worker even where SharedArrayBuffer exists. */
   sharedMemory?: boolean;

@@ -399,8 +399,8 @@ OptionResult Engine::set_option(std::string_view name, std::string_view value) {
       if (on && !net) {
         result.status = OptionResult::Status::Refused;
         result.message = std::string(name) +
-                         ": this build has no usable network (the WebAssembly build leaves it out unless built "
-                         "with -DESCAQUE_WASM_NNUE=ON); keeping the hand-written evaluation";
+                         ": this module has no network (the Engine's worker loads escaque-engine.wasm for it); "
+                         "keeping the hand-written evaluation";
       } else if (net != searcher_->network()) {
         searcher_->set_network(net);
         tt_->clear();  // its static evaluations came from the other evaluation

@@ -168,4 +168,66 @@ describe('offline', { timeout: 120_000 }, () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  // web/sw.js ON_DEMAND: the Engine's module with the NNUE network is not precached (a first visit does
+  // not download it); the first Engine that sets "Use NNUE" fetches it through the service worker,
+  // which keeps it, so that an Engine with the network works offline after a reload.
+  test('the NNUE network\'s module: not precached, kept once fetched, then served offline', async () => {
+    const { page, context, problems } = await openApp(env);
+    const cached = () => page.evaluate(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names[0]);
+      return { names, engine: Boolean(await cache.match('/dist/escaque-engine.wasm')),
+        scalar: Boolean(await cache.match('/dist/escaque-engine-scalar.wasm')) };
+    });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+      }
+    });
+    assert.deepEqual(await cached(), { names: [(await cached()).names[0]], engine: false, scalar: false });
+    const search = () => page.evaluate(async () => {
+      const { init, Engine } = await import('/dist/index.mjs');
+      await init();
+      const engine = new Engine({ options: { 'Use NNUE': true } });
+      const r = await engine.bestMove('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', { depth: 5 });
+      await engine.dispose();
+      return { bestMove: r.bestMove, nodes: r.nodes };
+    });
+    const online = await search();
+    assert.deepEqual(await cached(), { names: [(await cached()).names[0]], engine: true, scalar: false });
+    await context.setOffline(true);
+    await reload(page);
+    const failed = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    // Offline, the app's page has only what the service worker keeps: the Engine's worker script (precached)
+    // started as the Engine starts it, told to load the network's module (which only the cache can give)
+    // and to use it.
+    const offline = await page.evaluate((fen) => new Promise((resolve, reject) => {
+      const worker = new Worker('/dist/engine-worker.mjs', { type: 'module' });
+      const timer = setTimeout(() => reject(new Error('the worker did not answer in 60 s')), 60_000);
+      let last = null;
+      worker.onmessage = ({ data: m }) => {
+        if (m.type === 'ready') {
+          worker.postMessage({ type: 'option', seq: 1, name: 'Use NNUE', value: 'true' });
+          worker.postMessage({ type: 'search', id: 1, position: { fen, moves: [], chess960: false }, limits: { depth: 5 }, multiPv: 1 });
+        } else if (m.type === 'reply' && !m.value.ok) {
+          reject(new Error(`Use NNUE refused: ${m.value.message}`));
+        } else if (m.type === 'info') {
+          last = m.info;
+        } else if (m.type === 'bestmove' || m.type === 'fatal' || m.type === 'error') {
+          clearTimeout(timer);
+          worker.terminate();
+          resolve(m.type === 'bestmove' ? { bestMove: m.bestMove, nodes: last?.nodes } : m);
+        }
+      };
+      worker.postMessage({ type: 'init', control: null, net: true });
+    }), 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+    assert.deepEqual(offline, online, 'offline, the same search with the network');
+    await context.setOffline(false);
+    assert.deepEqual(failed, []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });

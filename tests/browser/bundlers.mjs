@@ -1,7 +1,9 @@
 // The package as a user's bundler sees it (issue 13, "every bundler, zero config"): `npm pack`,
 // the tarball installed in an empty project, two small pages built with a bundler's production
 // defaults, served, and run in Chromium.
-//   index.html  'escaque': init(), a Chess game (moves, SAN, a checkmate's outcome) and an Engine move
+//   index.html  'escaque': init(), a Chess game (moves, SAN, a checkmate's outcome), an Engine move, and
+//               one with the NNUE network ("Use NNUE": the worker loads escaque-engine.wasm, which the
+//               bundler must have emitted; the self-contained bundles refuse the option)
 //   rules.html  'escaque/rules': init() and the same game, on escaque-rules.wasm only
 // Used by tests/browser/loading-bundlers.test.mjs (the fast bundlers, in `npm test`) and
 // scripts/test-bundlers.mjs (every bundler: `npm run test:bundlers`).
@@ -40,6 +42,16 @@ async function main() {
   const { bestMove, bestMoveSan } = await engine.bestMove(start, { depth: 4 });
   engine.dispose();
   result.engine = { legal: start.moves().some((m) => m.uci === bestMove && m.san === bestMoveSan) };
+  const withNet = new Engine();
+  try {
+    await withNet.setOption('Use NNUE', true);
+    const r = await withNet.bestMove(start, { depth: 4 });
+    result.net = { legal: start.moves().some((m) => m.uci === r.bestMove && m.san === r.bestMoveSan) };
+  } catch (e) {
+    result.net = { refused: e.message };
+  } finally {
+    withNet.dispose();
+  }
   return result;
 }
 main().then((r) => { out.textContent = JSON.stringify(r); },
@@ -217,7 +229,9 @@ export async function buildAndOpen(name, { dir, project }, browser) {
     }
     // Which of the package's modules each fetched file is (bundlers rename them: webpack to a bare hash).
     const modules = {};
-    for (const name of ['escaque.wasm', 'escaque-rules.wasm']) modules[name] = await readFile(join(ROOT, 'dist', name));
+    for (const name of ['escaque.wasm', 'escaque-rules.wasm', 'escaque-engine.wasm', 'escaque-engine-scalar.wasm']) {
+      modules[name] = await readFile(join(ROOT, 'dist', name));
+    }
     const identify = async (path) => {
       const bytes = await readFile(join(out, decodeURIComponent(path.replace(/[?#].*$/, '')))).catch(() => null);
       return Object.keys(modules).find((name) => bytes?.equals(modules[name])) ?? `unknown: ${path}`;
@@ -243,7 +257,8 @@ export function checkResult(name, r) {
   const say = (what) => `${name}: ${what}\n${JSON.stringify(r, null, 1)}`;
   assert.equal(r.main.error, undefined, say('the escaque page failed'));
   assert.equal(r.rules.error, undefined, say('the escaque/rules page failed'));
-  assert.deepEqual({ ...r.main, engine: undefined }, { ...EXPECTED_GAME, engine: undefined }, say('the escaque page\'s game'));
+  assert.deepEqual({ ...r.main, engine: undefined, net: undefined }, { ...EXPECTED_GAME, engine: undefined, net: undefined },
+    say('the escaque page\'s game'));
   assert.deepEqual(r.main.engine, { legal: true }, say('the Engine\'s move'));
   assert.deepEqual(r.rules, EXPECTED_GAME, say('the escaque/rules page\'s game'));
   assert.deepEqual(r.problems, [], say('errors in the pages'));
@@ -253,8 +268,14 @@ export function checkResult(name, r) {
     assert.deepEqual([...r.fetched.rules, ...r.fetched.index], [], say('a self-contained bundle fetched a module'));
     assert.deepEqual(r.held.rules, ['escaque-rules.wasm'], say('escaque/rules holds the rules module only'));
     assert.deepEqual(r.held.index, ['escaque.wasm'], say('the main page holds escaque.wasm'));
+    // The network's module is not inlined (~300 KB of base64 per build): the option says so.
+    assert.match(r.main.net.refused ?? '', /^engine\.setOption: Use NNUE: the engine's network could not be loaded \(/,
+      say('the self-contained bundle refuses "Use NNUE" with a reason'));
     return;
   }
   assert.deepEqual(r.fetched.rules, ['escaque-rules.wasm'], say('escaque/rules fetched the rules module only'));
-  assert.deepEqual([...new Set(r.fetched.index)], ['escaque.wasm'], say('the main page fetched escaque.wasm'));
+  // Chromium has SIMD128: the Engine with the network fetched escaque-engine.wasm, which the bundler emitted.
+  assert.deepEqual(r.main.net, { legal: true }, say('the Engine\'s move with the network'));
+  assert.deepEqual([...new Set(r.fetched.index)], ['escaque.wasm', 'escaque-engine.wasm'],
+    say('the main page fetched escaque.wasm, and escaque-engine.wasm for the network'));
 }

@@ -4,7 +4,9 @@
 // is measured in the page, with shared memory and with the fallback that
 // terminates the worker.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
 import { useServedChromium } from './harness.mjs';
 
@@ -132,6 +134,50 @@ test('20 stops in the page with shared memory: each answered, each a legal move'
 test('without shared memory the worker is terminated and replaced: each answered, each legal', async () => {
   const { page, problems } = await openPage();
   await stopAtRandomMoments(page, false, 8, 'Engine.stop() latency (Chromium Worker, terminate fallback)');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// The NNUE network (docs/engine.md, "NNUE in WebAssembly"): the page's init() loads escaque.wasm only; an
+// Engine told "Use NNUE" makes its worker fetch escaque-engine.wasm (Chromium has SIMD128), once per page,
+// and search the tree the command line searches. How long a new Engine took to its first bestmove with
+// the network (the module downloaded from the local server and compiled) is printed as a figure.
+test('"Use NNUE": the worker fetches escaque-engine.wasm once and searches the command line\'s tree', async () => {
+  const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+  const cli = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/escaque-uci.mjs', import.meta.url))], {
+    input: `setoption name Use NNUE value true\nposition fen ${kiwipete}\ngo depth 7\n`, encoding: 'utf8', timeout: 120_000,
+  });
+  const cliNodes = Number(/ nodes (\d+)/.exec(cli.stdout.split('\n').filter((l) => /^info depth 7 /.test(l)).at(-1))[1]);
+  const { page, problems } = await openPage();
+  const fetched = [];
+  page.on('request', (r) => { if (/\.wasm(\?|$)/.test(r.url())) fetched.push(new URL(r.url()).pathname); });
+  const r = await page.evaluate(async (fen) => {
+    const { init, Chess, Engine } = await import('/dist/index.mjs');
+    await init();
+    const t0 = performance.now();
+    const first = new Engine({ options: { 'Use NNUE': true } });
+    const quick = await first.bestMove('startpos', { depth: 1 });
+    const firstMs = performance.now() - t0;
+    await first.newGame();  // the deep search as from a fresh session, like the command line's
+    const deep = await first.bestMove(fen, { depth: 7 });
+    await first.dispose();
+    // A second engine of the page: the compiled module is reused, nothing is fetched again.
+    const t1 = performance.now();
+    const second = new Engine();
+    await second.setOption('Use NNUE', true);
+    const again = await second.bestMove(fen, { depth: 7 });
+    const secondMs = performance.now() - t1;
+    await second.dispose();
+    return { firstMs, secondMs, quickLegal: new Chess().movesUci().includes(quick.bestMove), nodes: [deep.nodes, again.nodes],
+      legal: Chess.fromFen(fen).movesUci().includes(deep.bestMove) };
+  }, kiwipete);
+  console.log(`# new Engine({options: {'Use NNUE': true}}) to its first bestmove (depth 1): ${r.firstMs.toFixed(0)} ms ` +
+    `(escaque-engine.wasm fetched from the local server and compiled); a second engine to a depth-7 bestmove: ${r.secondMs.toFixed(0)} ms`);
+  // (The page's own escaque.wasm was fetched when it opened.) Once, the SIMD128 build, never the scalar one.
+  assert.deepEqual(fetched.filter((p) => /escaque-engine/.test(p)), ['/dist/escaque-engine.wasm']);
+  assert.equal(r.quickLegal, true);
+  assert.equal(r.legal, true);
+  assert.deepEqual(r.nodes, [cliNodes, cliNodes]);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -13,7 +13,10 @@ import { importMetaUrls, staticImports as importsOf } from '../../scripts/lib/mo
 const WEB = new URL('../../web/', import.meta.url);
 const ROOT = new URL('../../', import.meta.url);
 const source = readFileSync(new URL('sw.js', WEB), 'utf8');
-const list = JSON.parse(`[${/const PRECACHE = \[([^\]]*)\]/.exec(source)[1].replace(/'/g, '"').replace(/,\s*$/, '')}]`);
+const listOf = (name) => JSON.parse(`[${new RegExp(`const ${name} = \\[([^\\]]*)\\]`).exec(source)[1]
+  .replace(/'/g, '"').replace(/,\s*$/, '')}]`);
+const list = listOf('PRECACHE');
+const onDemand = listOf('ON_DEMAND');  // cached when first fetched (the Engine's modules with the network)
 
 function filesIn(dir, pattern) {
   const url = new URL(dir, WEB);
@@ -65,7 +68,19 @@ test('the bundle and everything it loads apart (Workers and their imports, WebAs
     'dist/escaque.mjs', 'dist/app-pgn-worker.js']) {
     assert.ok(needed.has(p), `${p} is not found as loaded by the app (the scan is wrong)`);
   }
-  for (const p of needed) assert.ok(list.includes(p), `${p} is loaded by the app but not in web/sw.js PRECACHE`);
+  for (const p of needed) {
+    assert.ok(list.includes(p) || onDemand.includes(p), `${p} is loaded by the app but not in web/sw.js PRECACHE or ON_DEMAND`);
+  }
+});
+
+test('the NNUE network\'s modules are cached on first use, not precached: a first visit does not download them', async () => {
+  const { needed } = await loadedByTheApp();
+  assert.deepEqual(onDemand, ['dist/escaque-engine.wasm', 'dist/escaque-engine-scalar.wasm']);
+  for (const p of onDemand) {
+    assert.ok(needed.has(p), `${p} is not found as loaded by the app (the scan is wrong)`);
+    assert.ok(!list.includes(p), `${p} is precached`);
+    assert.ok(existsSync(new URL(p, ROOT)), `${p} does not exist`);
+  }
 });
 
 test('every sound is precached', () => {

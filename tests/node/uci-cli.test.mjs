@@ -81,6 +81,27 @@ describe('WASM UCI command line = native UCI binary', () => {
     assert.equal(wasm, native);
   });
 
+  test('bench with the NNUE network: the same tree natively and in WASM, SIMD128 and scalar builds', () => {
+    // The command line runs escaque-engine.wasm, or escaque-engine-scalar.wasm where SIMD128 is
+    // missing (ESCAQUE_WASM_SIMD=0 picks it here); the kernels give the same integers everywhere.
+    const input = scriptText(['setoption name Use NNUE value true', 'bench 5', 'quit']);
+    const strip = (out) => out.replace(/ nps \d+| time \d+/g, '').replace(/^(Nodes\/second|Total time).*$/gm, '');
+    const native = strip(runNative(input).stdout);
+    const hand = strip(runNative(scriptText(['bench 5', 'quit'])).stdout);
+    assert.match(native, /^Nodes searched: \d+$/m);
+    assert.notEqual(native, hand, 'the network searches another tree than the hand-written evaluation');
+    const saved = process.env.ESCAQUE_WASM_SIMD;
+    try {
+      for (const simd of ['1', '0']) {
+        process.env.ESCAQUE_WASM_SIMD = simd;
+        assert.equal(strip(runWasm(input).stdout), native, `ESCAQUE_WASM_SIMD=${simd}`);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.ESCAQUE_WASM_SIMD;
+      else process.env.ESCAQUE_WASM_SIMD = saved;
+    }
+  });
+
   test('strength levels play the same moves natively and in WASM with a fixed seed', () => {
     // One process per search and no command after `go`: the native binary
     // searches on a thread, and any further command (even quit) would stop it;

@@ -2,7 +2,8 @@
 // errors with the same messages as the native parser, robustness (no input may
 // abort the module), and the search's Engine (EngineHandle: the structured
 // calls the Engine's worker drives, and the UCI session over them, which only
-// the command line's module escaque-uci.wasm has).
+// the Engine's own modules escaque-engine.wasm and escaque-engine-scalar.wasm have,
+// with the NNUE network).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
@@ -11,10 +12,10 @@ import { loadEscaque } from '../../dist/loader.mjs';
 import { FENS, ROOT, STOCKFISH, parseDivide, requireFile, runNative, runProgram } from './helpers.mjs';
 
 let escaque;  // the module
-let uci;      // dist/escaque-uci.wasm: the same with the UCI text session (bin/escaque-uci.mjs)
+let uci;      // dist/escaque-engine-scalar.wasm: the same with the network and the UCI text session
 before(async () => {
   escaque = await loadEscaque();
-  uci = await loadEscaque({ url: `${ROOT}dist/escaque-uci.wasm` });
+  uci = await loadEscaque({ url: `${ROOT}dist/escaque-engine-scalar.wasm` });
 });
 
 // The moves Stockfish lists for `go perft 1`: an independent reference.
@@ -42,21 +43,47 @@ describe('loading', () => {
     assert.equal(escaque.hasSearch, true);
   });
 
-  test('the UCI text session is in escaque-uci.wasm only: pages load escaque.wasm without it', async () => {
+  test('the UCI text session and the network are in the Engine\'s modules only: pages load escaque.wasm without', async () => {
     const exported = async (file) => WebAssembly.Module.exports(await WebAssembly.compile(await readFile(`${ROOT}dist/${file}`)))
       .map((e) => e.name);
     const page = await exported('escaque.wasm');
-    const cli = await exported('escaque-uci.wasm');
-    for (const name of ['escaque_engine_new', 'escaque_engine_go', 'escaque_engine_set_position']) {
-      assert.ok(page.includes(name) && cli.includes(name), name);
+    for (const file of ['escaque-engine.wasm', 'escaque-engine-scalar.wasm']) {
+      const engine = await exported(file);
+      for (const name of ['escaque_engine_new', 'escaque_engine_go', 'escaque_engine_set_position']) {
+        assert.ok(page.includes(name) && engine.includes(name), `${file}: ${name}`);
+      }
+      for (const name of ['escaque_engine_handle', 'escaque_engine_running']) {
+        assert.ok(!page.includes(name), `escaque.wasm exports ${name}`);
+        assert.ok(engine.includes(name), `${file} lacks ${name}`);
+      }
     }
-    for (const name of ['escaque_engine_handle', 'escaque_engine_running']) {
-      assert.ok(!page.includes(name), `escaque.wasm exports ${name}`);
-      assert.ok(cli.includes(name), `escaque-uci.wasm lacks ${name}`);
-    }
-    // What is left out is bytes a page no longer downloads.
+    // What is left out is bytes a page no longer downloads: the network alone is 197,396 bytes.
     const size = async (file) => (await readFile(`${ROOT}dist/${file}`)).length;
-    assert.ok(await size('escaque.wasm') < await size('escaque-uci.wasm') - 8000);
+    assert.ok(await size('escaque.wasm') < await size('escaque-engine-scalar.wasm') - 200_000);
+    assert.ok(await size('escaque.wasm') < await size('escaque-engine.wasm') - 200_000);
+  });
+
+  test('"Use NNUE": refused by escaque.wasm with a reason, taken by both Engine modules', async () => {
+    const { default: createEscaqueModule } = await import('../../dist/escaque.mjs');
+    const page = new escaque.EngineHandle(false);
+    const refused = page.setOption('Use NNUE', 'true');
+    assert.equal(refused.ok, false);
+    assert.match(refused.message, /^Use NNUE: this module has no network \(the Engine's worker loads escaque-engine\.wasm for it\)/);
+    assert.deepEqual(page.setOption('Use NNUE', 'false'), { ok: true });
+    page.delete();
+    // bench 4 with the network: the same tree from the SIMD128 and the scalar module, another one than
+    // the hand-written evaluation's.
+    const nodes = async (file, nnue) => {
+      const m = await createEscaqueModule({ module: await WebAssembly.compile(await readFile(`${ROOT}dist/${file}`)) });
+      const s = new m.EngineHandle(false);
+      assert.equal(s.handle(`setoption name Use NNUE value ${nnue}`), '');
+      const n = Number(/^Nodes searched: (\d+)$/m.exec(s.handle('bench 4'))[1]);
+      s.delete();
+      return n;
+    };
+    const simd = await nodes('escaque-engine.wasm', true);
+    assert.equal(await nodes('escaque-engine-scalar.wasm', true), simd);
+    assert.notEqual(await nodes('escaque-engine-scalar.wasm', false), simd);
   });
 
   test('a module instantiated from the compiled one (as a worker is) works alone', async () => {
@@ -86,7 +113,7 @@ describe('loading', () => {
   });
 
   test('two loaded instances do not share state', async () => {
-    const other = await loadEscaque({ url: `${ROOT}dist/escaque-uci.wasm` });
+    const other = await loadEscaque({ url: `${ROOT}dist/escaque-engine-scalar.wasm` });
     const a = new uci.EngineHandle(false);
     const b = new other.EngineHandle(false);
     a.handle('position startpos moves e2e4');
