@@ -257,6 +257,7 @@ void Engine::run_search(const Position& root, const std::vector<Key>& keys, Squa
   SearchOptions options = searchOptions_;
   LevelParams level;
   const bool limited = strength_.limited();
+  use_evaluation_for(limited);
   if (limited) {
     level = level_params(strength_.effective_elo());
     apply_level(level, limits, options);
@@ -311,7 +312,15 @@ const std::vector<OptionDescription>& Engine::option_descriptions() {
   return options;
 }
 
-const nnue::Network* Engine::network() const { return searcher_->network(); }
+const nnue::Network* Engine::network() const { return useNnue_ ? nnue::default_network() : nullptr; }
+
+void Engine::use_evaluation_for(bool limited) {
+  const nnue::Network* net = limited ? nullptr : network();
+  if (net != searcher_->network()) {
+    searcher_->set_network(net);
+    tt_->clear();  // its static evaluations came from the other evaluation
+  }
+}
 
 bool Engine::set_hash_mb(int megabytes) {
   stop();
@@ -393,17 +402,16 @@ OptionResult Engine::set_option(std::string_view name, std::string_view value) {
   } else if (key == "ownbook") {
     parse_bool(ownBook_);
   } else if (key == "use nnue") {
-    bool on = searcher_->network() != nullptr;
+    bool on = useNnue_;
     if (parse_bool(on)) {
-      const nnue::Network* net = on ? nnue::default_network() : nullptr;
-      if (on && !net) {
+      if (on && !nnue::default_network()) {
         result.status = OptionResult::Status::Refused;
         result.message = std::string(name) +
                          ": this module has no network (the Engine's worker loads escaque-engine.wasm for it); "
                          "keeping the hand-written evaluation";
-      } else if (net != searcher_->network()) {
-        searcher_->set_network(net);
-        tt_->clear();  // its static evaluations came from the other evaluation
+      } else {
+        useNnue_ = on;
+        use_evaluation_for(strength_.limited());
       }
     }
   } else if (key == "clear hash") {

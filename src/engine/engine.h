@@ -149,7 +149,9 @@ class Engine {
   void set_strength(const StrengthSettings& s) { strength_ = s; }
   const StrengthSettings& strength() const { return strength_; }
   void set_own_book(bool on) { ownBook_ = on; }
-  // The network the search evaluates with ("Use NNUE"), nullptr for the hand-written evaluation.
+  // The network full-strength searches evaluate with ("Use NNUE"), nullptr for the hand-written
+  // evaluation. A search at a limited strength (UCI_LimitStrength, Skill Level) always evaluates by
+  // hand: the levels are calibrated with that evaluation (docs/engine.md, "Strength levels").
   const nnue::Network* network() const;
   void clear_hash();
   // Forgets the game: the start position, an empty hash table and statistics.
@@ -159,6 +161,9 @@ class Engine {
   void run_search(const Position& root, const std::vector<Key>& keys, Square lastMoveTo, SearchLimits limits,
                   bool waitForStop, const SearchListener& listener);
   PositionResult play_moves(Position next, const std::vector<std::string_view>& moves, PositionResult result);
+  // Gives the searcher the evaluation a search at full or limited strength uses (the hash table is
+  // cleared on a change: its static evaluations came from the other one).
+  void use_evaluation_for(bool limited);
 
   Position pos_;
   bool hasPosition_ = true;
@@ -167,6 +172,7 @@ class Engine {
   bool chess960_ = false;
   bool ponderOption_ = false;  // UCI "Ponder": the host may ponder; nothing changes here
   bool ownBook_ = false;
+  bool useNnue_ = false;  // UCI "Use NNUE", for full-strength searches
   SearchOptions searchOptions_;
   StrengthSettings strength_;
   std::uint64_t strengthEntropy_;  // per-move seeds when the strength seed is 0

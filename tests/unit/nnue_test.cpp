@@ -247,3 +247,45 @@ TEST(NnueEngine, UseNnueOptionSearchesDeterministicallyAndDiffersFromTheHandWrit
   EXPECT_EQ(r.status, OptionResult::Status::Refused);
   EXPECT_EQ(r.message, "Use NNUE: invalid value 'sometimes', expected true or false; option unchanged");
 }
+
+// The strength levels are calibrated with the hand-written evaluation: with UCI_LimitStrength (or a
+// Skill Level below 20) a search evaluates by hand even when Use NNUE is on, and full strength comes
+// back to the net, in either order of the options.
+TEST(NnueEngine, LimitedStrengthEvaluatesByHandWhateverUseNnueSays) {
+  const char* fen = "r1bq1rk1/pp1n1ppp/4pn2/b1p5/2BP4/P1N1PN2/1P3PPP/R1BQ1RK1 w - - 1 10";
+  auto search = [&](Engine& e, const char* skill) {
+    EXPECT_EQ(e.set_option("Skill Level", skill).status, OptionResult::Status::Set);
+    e.set_position(fen, {}, false);
+    SearchLimits limits;
+    limits.depth = 7;
+    std::uint64_t nodes = 0;
+    std::string best;
+    e.go(limits, {[&](const SearchInfo& i) { nodes = i.nodes; }, [&](const BestMove& b) {
+                    best = move_to_uci(e.position(), b.move);
+                  }});
+    return std::make_pair(nodes, best);
+  };
+  auto engine = [](bool nnue, bool nnueFirst) {
+    auto e = std::make_unique<Engine>();
+    EXPECT_EQ(e->set_option("Strength Seed", "7").status, OptionResult::Status::Set);
+    if (nnueFirst) {
+      EXPECT_EQ(e->set_option("Use NNUE", nnue ? "true" : "false").status, OptionResult::Status::Set);
+    }
+    EXPECT_EQ(e->set_option("UCI_LimitStrength", "true").status, OptionResult::Status::Set);
+    EXPECT_EQ(e->set_option("UCI_Elo", "1800").status, OptionResult::Status::Set);
+    if (!nnueFirst) {
+      EXPECT_EQ(e->set_option("Use NNUE", nnue ? "true" : "false").status, OptionResult::Status::Set);
+    }
+    return e;
+  };
+  auto hand = engine(false, true), netFirst = engine(true, true), netLast = engine(true, false);
+  const auto h = search(*hand, "20"), n1 = search(*netFirst, "20"), n2 = search(*netLast, "20");
+  EXPECT_FALSE(h.second.empty());
+  EXPECT_EQ(n1, h);
+  EXPECT_EQ(n2, h);
+  EXPECT_NE(netFirst->network(), nullptr);  // the choice is kept for full strength
+  // Full strength again: the net.
+  EXPECT_EQ(netFirst->set_option("UCI_LimitStrength", "false").status, OptionResult::Status::Set);
+  EXPECT_EQ(hand->set_option("UCI_LimitStrength", "false").status, OptionResult::Status::Set);
+  EXPECT_NE(search(*netFirst, "20").first, search(*hand, "20").first);
+}
