@@ -25,9 +25,17 @@ const countWarnings = (page) => page.evaluate(() => {
     .observe(document.getElementById('storage-warning-text'), { childList: true, characterData: true, subtree: true });
 });
 // Stores raw text under a key, then reloads the page: what the app finds on its next visit.
-async function visitWith(page, entries) {
-  await page.evaluate((e) => { for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v); }, entries);
-  await reload(page);
+// The entries are written from a page of the same origin that runs none of the app (legal-moves.html),
+// after the app's page is gone: a save the app still had under way could otherwise land on top of them.
+async function visitWith(page, entries, { clear = false } = {}) {
+  const app = page.url();
+  await page.goto(new URL('legal-moves.html', app).href);
+  await page.evaluate(([e, c]) => {
+    if (c) localStorage.clear();
+    for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
+  }, [entries, clear]);
+  await page.goto(app);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
 }
 const recovery = (page) => page.evaluate(() => ({
   shown: !document.getElementById('recovery').hidden,
@@ -87,8 +95,7 @@ describe('damaged or older saved data', TIMEOUT, () => {
   after(async () => { await context?.close(); });
 
   async function startsWith(entries, expected) {
-    await page.evaluate(() => localStorage.clear());
-    await visitWith(page, entries);
+    await visitWith(page, entries, { clear: true });
     assert.notEqual(await page.textContent('#status'), 'Loading…');
     const r = await recovery(page);
     assert.equal(r.shown, true, 'what could not be restored is said');
