@@ -384,11 +384,11 @@ export class AnalysisBoard {
       progress.value = file.size ? Math.min(1, read / file.size) : 1;
       count.textContent = `${thousands(shown)} games listed (${Math.floor(progress.value * 100)} % of the file read)`;
       if (shown > 1 || entries[0]?.error) {
-        this.#loadError('');
         $('an-games').hidden = false;
-        // The first game takes the focus, unless the person has moved on while the file was read.
+        // The first game takes the focus, unless the person has moved on while the file was read; an
+        // earlier load error goes then, once (a later one, from the text field, is the person's to read).
         const moved = ![document.body, $('an-file'), null].includes(document.activeElement);
-        if (!focused) { focused = true; if (!moved) list.querySelector('button')?.focus(); }
+        if (!focused) { focused = true; this.#loadError(''); if (!moved) list.querySelector('button')?.focus(); }
       }
       if (queue.length) frame = requestAnimationFrame(showSome);
       else if (done !== null) finish(done);
