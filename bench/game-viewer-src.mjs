@@ -15,10 +15,8 @@
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
-import { chromium } from 'playwright-core';
 
-import { startServer } from '../scripts/serve.mjs';
-import { unpackViewerBaseline } from './lib/viewer-baseline.mjs';
+import { startViewerBench } from './lib/viewer-baseline.mjs';
 import { benchGame } from './lib/viewer-game.mjs';
 
 const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 8);
@@ -27,12 +25,7 @@ const baseline = process.argv.find((a) => a.startsWith('--baseline='))?.slice(11
 const json = process.argv.includes('--json');
 
 const { pgn } = await benchGame();
-const server = await startServer({ port: 0 });
-const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
-const variants = baseline ? ['board-baseline', 'board'] : ['board'];
-if (baseline) await unpackViewerBaseline(baseline, 'dist/board-baseline');
+const { server, base, browser, variants } = await startViewerBench(baseline);
 const load0 = loadavg().map((x) => +x.toFixed(2));
 const runsOf = Object.fromEntries(variants.map((v) => [v, []]));
 try {

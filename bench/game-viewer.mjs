@@ -32,11 +32,9 @@ import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 
-import { startServer } from '../scripts/serve.mjs';
 import { traceMainThread } from './lib/main-thread.mjs';
-import { unpackViewerBaseline } from './lib/viewer-baseline.mjs';
+import { startViewerBench } from './lib/viewer-baseline.mjs';
 import { benchGame } from './lib/viewer-game.mjs';
 
 const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
@@ -63,12 +61,7 @@ if (process.env.DUMP_PGN) { (await import("node:fs")).writeFileSync(process.env.
 const plies = game.moves.length;
 
 // ---- 3. render in Chromium ----
-const server = await startServer({ port: 0 });
-const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
-const variants = baseline ? ['board-baseline', 'board'] : ['board'];
-if (baseline) await unpackViewerBaseline(baseline, 'dist/board-baseline');
+const { server, base, browser, variants } = await startViewerBench(baseline);
 const runsOf = Object.fromEntries(variants.map((v) => [v, []]));
 const mainOf = Object.fromEntries(variants.map((v) => [v, []]));   // traced rounds
 // CPU time of all of Chromium's processes (renderer, GPU, browser), from its own process list: the

@@ -6,7 +6,10 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { chromium } from 'playwright-core';
+
 import { minifyFiles } from '../../scripts/minify-js.mjs';
+import { startServer } from '../../scripts/serve.mjs';
 
 export async function unpackViewerBaseline(rev, dir) {
   rmSync(dir, { recursive: true, force: true });
@@ -19,4 +22,16 @@ export async function unpackViewerBaseline(rev, dir) {
   } finally {
     rmSync(unpacked, { recursive: true, force: true });
   }
+}
+
+// What both viewer benches start with: the app served here, Debian's Chromium, and the variants to
+// alternate ('board-baseline' first when a baseline revision is given, unpacked beside dist/board/).
+export async function startViewerBench(baseline) {
+  const server = await startServer({ port: 0 });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const variants = baseline ? ['board-baseline', 'board'] : ['board'];
+  if (baseline) await unpackViewerBaseline(baseline, 'dist/board-baseline');
+  return { server, base, browser, variants };
 }
