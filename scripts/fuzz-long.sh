@@ -54,10 +54,9 @@ code_key() {
   echo "$key"
 }
 
-# Executions already recorded for target $1 with this code (chunks that ended without a finding).
+# Executions already recorded for target $1 with the code key in $commit (chunks that ended without a
+# finding).
 recorded_runs() {
-  local commit
-  commit=$(code_key "$1")
   [ -f "$long/summary.txt" ] || { echo 0; return; }
   awk -v c="$commit" -v t="$1:" '$2 == c && $3 == t && $5 == "0," { n += $6 } END { print n + 0 }' \
     "$long/summary.txt"

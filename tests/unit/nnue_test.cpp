@@ -224,19 +224,30 @@ TEST(NnueAccumulator, EvaluationIsColourSymmetricAndMatchesTheScalarFormula) {
   }
 }
 
+namespace {
+
+// A search of the engine's position to `depth`: its node count and best move (UCI).
+std::pair<std::uint64_t, std::string> search_to_depth(Engine& e, const char* fen, int depth) {
+  e.set_position(fen, {}, false);
+  SearchLimits limits;
+  limits.depth = depth;
+  std::uint64_t nodes = 0;
+  std::string best;
+  e.go(limits, {[&](const SearchInfo& i) { nodes = i.nodes; }, [&](const BestMove& b) {
+                  best = move_to_uci(e.position(), b.move);
+                }});
+  return {nodes, best};
+}
+
+constexpr const char* MIDDLEGAME = "r1bq1rk1/pp1n1ppp/4pn2/b1p5/2BP4/P1N1PN2/1P3PPP/R1BQ1RK1 w - - 1 10";
+
+}  // namespace
+
 TEST(NnueEngine, UseNnueOptionSearchesDeterministicallyAndDiffersFromTheHandWrittenEval) {
   auto search = [](bool nnue) {
     Engine e;
     EXPECT_EQ(e.set_option("Use NNUE", nnue ? "true" : "false").status, OptionResult::Status::Set);
-    e.set_position("r1bq1rk1/pp1n1ppp/4pn2/b1p5/2BP4/P1N1PN2/1P3PPP/R1BQ1RK1 w - - 1 10", {}, false);
-    SearchLimits limits;
-    limits.depth = 9;
-    std::uint64_t nodes = 0;
-    std::string best;
-    e.go(limits, {[&](const SearchInfo& i) { nodes = i.nodes; }, [&](const BestMove& b) {
-                    best = move_to_uci(e.position(), b.move);
-                  }});
-    return std::make_pair(nodes, best);
+    return search_to_depth(e, MIDDLEGAME, 9);
   };
   const auto a = search(true), b = search(true), hand = search(false);
   EXPECT_EQ(a, b);
@@ -252,18 +263,9 @@ TEST(NnueEngine, UseNnueOptionSearchesDeterministicallyAndDiffersFromTheHandWrit
 // Skill Level below 20) a search evaluates by hand even when Use NNUE is on, and full strength comes
 // back to the net, in either order of the options.
 TEST(NnueEngine, LimitedStrengthEvaluatesByHandWhateverUseNnueSays) {
-  const char* fen = "r1bq1rk1/pp1n1ppp/4pn2/b1p5/2BP4/P1N1PN2/1P3PPP/R1BQ1RK1 w - - 1 10";
-  auto search = [&](Engine& e, const char* skill) {
+  auto search = [](Engine& e, const char* skill) {
     EXPECT_EQ(e.set_option("Skill Level", skill).status, OptionResult::Status::Set);
-    e.set_position(fen, {}, false);
-    SearchLimits limits;
-    limits.depth = 7;
-    std::uint64_t nodes = 0;
-    std::string best;
-    e.go(limits, {[&](const SearchInfo& i) { nodes = i.nodes; }, [&](const BestMove& b) {
-                    best = move_to_uci(e.position(), b.move);
-                  }});
-    return std::make_pair(nodes, best);
+    return search_to_depth(e, MIDDLEGAME, 7);
   };
   auto engine = [](bool nnue, bool nnueFirst) {
     auto e = std::make_unique<Engine>();
