@@ -2,11 +2,11 @@
 // the score in positions whose verdict is not in doubt.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "../support/perft_data.h"
 #include "../support/positions.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -41,16 +41,15 @@ Position mirror(const Position& pos) {
 // Every position of the perft data set, plus positions from random games.
 std::vector<Position> many_positions() {
   std::vector<Position> out;
-  std::ifstream in(std::string(ESCAQUE_TEST_DATA) + "/perft.epd");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    bool c960 = line.rfind("960 ", 0) == 0;
-    std::string fen = line.substr(c960 ? 4 : 0, line.find(';') - (c960 ? 4 : 0));
+  std::string error;
+  const auto cases = test::load_perft_file(test::perft_file_path(), error);
+  EXPECT_EQ(error, "");
+  EXPECT_FALSE(cases.empty());
+  for (const auto& c : cases) {
     Position pos;
     FenOptions opts;
-    opts.chess960 = c960;
-    if (!parse_fen(fen, pos, opts)) out.push_back(pos);
+    opts.chess960 = c.chess960;
+    if (!parse_fen(c.fen, pos, opts)) out.push_back(pos);
   }
   std::mt19937 rng(12345);
   for (int game = 0; game < 60; ++game) {
