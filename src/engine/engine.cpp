@@ -33,6 +33,11 @@ bool parse_int(std::string_view s, Int& value) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
+// "Use NNUE" starts on where the module carries the network (native builds, escaque-engine.wasm and
+// escaque-engine-scalar.wasm) and off where it carries the empty one (escaque.wasm, which refuses the
+// option: cmake/nnue.cmake).
+bool network_built_in() { return nnue::default_network() != nullptr; }
+
 }  // namespace
 
 #ifdef ESCAQUE_HAS_THREADS
@@ -46,7 +51,8 @@ struct Engine::Thread {};
 #endif
 
 Engine::Engine()
-    : strengthEntropy_(std::uint64_t(now_ms()) ^ reinterpret_cast<std::uintptr_t>(this)),
+    : useNnue_(network_built_in()),
+      strengthEntropy_(std::uint64_t(now_ms()) ^ reinterpret_cast<std::uintptr_t>(this)),
       tt_(std::make_unique<TranspositionTable>()),
       searcher_(std::make_unique<Searcher>(*tt_)) {
   pos_.set_startpos();
@@ -301,7 +307,7 @@ const std::vector<OptionDescription>& Engine::option_descriptions() {
       {"Ponder", OptionType::Check, 0},
       {"Move Overhead", OptionType::Spin, 30, 0, ENGINE_MAX_MOVE_OVERHEAD},
       {"Clear Hash", OptionType::Button},
-      {"Use NNUE", OptionType::Check, 0},
+      {"Use NNUE", OptionType::Check, network_built_in() ? 1 : 0},
       {"UCI_Chess960", OptionType::Check, 0},
       {"UCI_LimitStrength", OptionType::Check, 0},
       {"UCI_Elo", OptionType::Spin, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX},

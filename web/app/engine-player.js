@@ -40,7 +40,9 @@ const RETRIES = 3;
 
 export class EnginePlayer {
   #player = null;   // plays the games
-  #adviser = null;  // hints and review: full strength, its own worker
+  #adviser = null;  // hints, review and the analysis board: full strength, its own worker
+  #adviserReady = null;  // settles once the adviser has answered "Use NNUE"
+  #analyses = 0;  // counts analyse() and stopAnalysis() calls: an analysis asked for and then stopped does not start
   #level = null;
   #analysis = null;
   #answered = false;  // the player's current worker has answered (so a ping has PING_MS, not START_MS)
@@ -62,7 +64,8 @@ export class EnginePlayer {
         try {
           await this.#player.setOption(name, value);
         } catch {
-          // An engine without strength limits plays at full strength rather than not at all.
+          // An engine without strength limits plays at full strength rather than not at all; one whose
+          // network cannot be loaded plays with the hand-written evaluation.
         }
       }
       this.#level = level.id;
@@ -94,9 +97,11 @@ export class EnginePlayer {
     if (this.#player && this.#answered && (await workerAlive('player')) === false) {
       throw new EngineFault('the engine\'s worker has ended');
     }
+    // A change of level may load the network's module (full strength): as long as a new worker's start.
+    const levelChange = this.#level !== levelById(levelId).id;
     const setUp = this.#opponent(levelId);
     const limit = () => (this.#answered ? PING_MS : START_MS);
-    const engine = await within(setUp, limit(), 'the engine does not answer');
+    const engine = await within(setUp, levelChange ? START_MS : limit(), 'the engine does not answer');
     // Ping: a worker that stopped answering is noticed before the search is sent to it.
     await within(engine.ready(), limit(), 'the engine does not answer');
     this.#answered = true;
@@ -136,9 +141,11 @@ export class EnginePlayer {
    */
   async analyse(position, onInfo, { multiPv = 1 } = {}) {
     this.stopAnalysis();
+    const asked = ++this.#analyses;
     if (!(await engineAvailable())) return;
-    this.#adviser ??= new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
-    const analysis = this.#adviser.analyse(position, { infinite: true, multiPv });
+    const adviser = await this.#advisor();
+    if (asked !== this.#analyses) return;  // stopped or replaced meanwhile
+    const analysis = adviser.analyse(position, { infinite: true, multiPv });
     this.#analysis = analysis;
     try {
       for await (const info of analysis) {
@@ -150,6 +157,7 @@ export class EnginePlayer {
     }
   }
   stopAnalysis() {
+    this.#analyses++;
     const a = this.#analysis;
     this.#analysis = null;
     a?.stop?.();
@@ -159,7 +167,18 @@ export class EnginePlayer {
   async evaluate(position, depth) {
     if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
     this.stopAnalysis();
-    this.#adviser ??= new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
-    return this.#adviser.bestMove(position, { depth });
+    return (await this.#advisor()).bestMove(position, { depth });
+  }
+
+  // The adviser, made on first use. It is always at full strength, so it evaluates with the NNUE network:
+  // its module is fetched then (web/sw.js keeps it). Where it cannot be loaded (offline before it was ever
+  // cached) the option is refused and the adviser keeps the hand-written evaluation.
+  async #advisor() {
+    if (!this.#adviser) {
+      this.#adviser = new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
+      this.#adviserReady = this.#adviser.setOption('Use NNUE', true).catch(() => {});
+    }
+    await this.#adviserReady;
+    return this.#adviser;
   }
 }
