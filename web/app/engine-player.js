@@ -42,6 +42,8 @@ export class EnginePlayer {
   #player = null;   // plays the games
   #adviser = null;  // hints, review and the analysis board: full strength, its own worker
   #adviserReady = null;  // settles once the adviser has answered "Use NNUE"
+  #playerNet = false;   // the player's engine took "Use NNUE" (its full-strength searches use the network)
+  #adviserNet = null;   // the same for the adviser; null until it has answered
   #analyses = 0;  // counts analyse() and stopAnalysis() calls: an analysis asked for and then stopped does not start
   #level = null;
   #analysis = null;
@@ -61,12 +63,10 @@ export class EnginePlayer {
     }
     if (this.#level !== level.id) {
       for (const [name, value] of Object.entries(levelOptions(level))) {
-        try {
-          await this.#player.setOption(name, value);
-        } catch {
-          // An engine without strength limits plays at full strength rather than not at all; one whose
-          // network cannot be loaded plays with the hand-written evaluation.
-        }
+        // Refused: an engine without strength limits plays at full strength rather than not at all; one
+        // whose network cannot be loaded plays with the hand-written evaluation.
+        const taken = await this.#player.setOption(name, value).then(() => true, () => false);
+        if (name === 'Use NNUE') this.#playerNet = taken && value === true;
       }
       this.#level = level.id;
     }
@@ -125,7 +125,19 @@ export class EnginePlayer {
     this.#player = null;
     this.#level = null;
     this.#answered = false;
+    this.#playerNet = false;
     try { old?.terminate(); } catch { /* already gone */ }
+  }
+
+  /**
+   * The evaluation each engine searches with now (diagnostics, tests): 'network' (NNUE), 'hand-written',
+   * or null where that engine has not been used yet. The player at a limited level evaluates by hand.
+   */
+  get evaluation() {
+    const player = this.#level === null ? null
+      : this.#playerNet && levelById(this.#level).elo === null ? 'network' : 'hand-written';
+    const adviser = this.#adviserNet === null ? null : this.#adviserNet ? 'network' : 'hand-written';
+    return { player, adviser };
   }
 
   /** Stops the engine's current search: it answers at once with its best move so far. */
@@ -176,7 +188,8 @@ export class EnginePlayer {
   async #advisor() {
     if (!this.#adviser) {
       this.#adviser = new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
-      this.#adviserReady = this.#adviser.setOption('Use NNUE', true).catch(() => {});
+      this.#adviserReady = this.#adviser.setOption('Use NNUE', true)
+        .then(() => { this.#adviserNet = true; }, () => { this.#adviserNet = false; });
     }
     await this.#adviserReady;
     return this.#adviser;
