@@ -48,6 +48,8 @@ export class EnginePlayer {
   #level = null;
   #analysis = null;
   #answered = false;  // the player's current worker has answered (so a ping has PING_MS, not START_MS)
+  #moveNow = false;   // "Move now" came while this move's search was not sent yet (the worker starting, the
+                      // network's module loading): the search is stopped as soon as it is sent
   /** Called with a message when the engine's worker died or stopped answering and was restarted. */
   onRestart = null;
   /** How many times the engine has been restarted (diagnostics, tests). */
@@ -80,6 +82,7 @@ export class EnginePlayer {
    * move searched again.
    */
   async move(position, levelId, limits, onInfo) {
+    this.#moveNow = false;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.#watchedMove(position, levelId, typeof limits === 'function' ? limits() : limits, onInfo);
@@ -109,6 +112,7 @@ export class EnginePlayer {
     try {
       const search = engine.bestMove(position, limits, onInfo ? { onInfo } : {});
       search.catch(() => {});
+      if (this.#moveNow) this.stop();
       return await Promise.race([
         within(search, searchBound(limits) + GRACE_MS, 'the engine did not answer in its time'),
         watch.promise,
@@ -142,6 +146,8 @@ export class EnginePlayer {
 
   /** Stops the engine's current search: it answers at once with its best move so far. */
   stop() {
+    // Before the search is sent (this.#player is not searching yet): stopped once it is.
+    this.#moveNow = !this.#player?.searching;
     // Without shared memory the Engine stops a search by ending its worker: the next one is new.
     if (this.#player && !this.#player.sharedMemoryStop && this.#player.searching) this.#answered = false;
     this.#player?.stop();
