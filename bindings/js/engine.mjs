@@ -291,6 +291,8 @@ export class Engine {
    * @param {{options?: Record<string, string|number|boolean>, workerUrl?: string|URL, wasmUrl?: string|URL,
    *   sharedMemory?: boolean}} [config]
    *   options: UCI options set before the first search (Hash, MultiPV, UCI_Elo, ...); ready() reports a refused one.
+   *     "Use NNUE" is off by default here (the worker starts on escaque.wasm, without the network); true
+   *     loads the Engine's module with it (on by default natively and in bin/escaque-uci.mjs).
    *   workerUrl: where engine-worker.mjs is (default: next to this file).
    *   wasmUrl: where escaque.wasm is for the worker (default: next to the worker, which is the module
    *     init() loaded: the worker then starts from the main thread's compiled module). The modules with

@@ -451,7 +451,7 @@ export interface EngineDescription {
 }
 
 export interface EngineConfig {
-  /** UCI options set before the first search (e.g. {Hash: 64, MultiPV: 2, UCI_Elo: 1500}). */
+  /** UCI options set before the first search (e.g. {Hash: 64, MultiPV: 2, UCI_Elo: 1500}). "Use NNUE" is false by default here (the worker starts on escaque.wasm, which has no network, and downloads nothing more); true makes it load escaque-engine.wasm (~230 KB gzip) and evaluate full-strength searches with the network, which plays stronger (the native engine and the command line `escaque-uci` have it on by default). */
   options?: Record<string, string | number | boolean>;
   /** URL of engine-worker.mjs (default: next to the package's engine.mjs). */
   workerUrl?: string | { readonly href: string };
@@ -486,6 +486,7 @@ export class Engine {
   readonly searching: boolean;
   readonly disposed: boolean;
   ready(): Promise<EngineDescription>;
+  /** An engine option by its UCI name. `setOption('Use NNUE', true)` (default false in this Engine) loads the module with the NNUE network; where it cannot be loaded it rejects with InvalidArgumentError and the engine keeps the hand-written evaluation. Limited strengths (UCI_LimitStrength, Skill Level) always evaluate by hand. */
   setOption(name: string, value?: string | number | boolean): Promise<void>;
   newGame(): Promise<void>;
   bestMove(position: EnginePosition, limits: SearchLimits, options?: SearchOptions): Promise<BestMoveResult>;

@@ -149,7 +149,8 @@ class Engine {
   void set_strength(const StrengthSettings& s) { strength_ = s; }
   const StrengthSettings& strength() const { return strength_; }
   void set_own_book(bool on) { ownBook_ = on; }
-  // The network full-strength searches evaluate with ("Use NNUE"), nullptr for the hand-written
+  // The network full-strength searches evaluate with ("Use NNUE", on by default where the network is
+  // built in: natively and in escaque-engine*.wasm, not in escaque.wasm), nullptr for the hand-written
   // evaluation. A search at a limited strength (UCI_LimitStrength, Skill Level) always evaluates by
   // hand: the levels are calibrated with that evaluation (docs/engine.md, "Strength levels").
   const nnue::Network* network() const;
@@ -172,7 +173,7 @@ class Engine {
   bool chess960_ = false;
   bool ponderOption_ = false;  // UCI "Ponder": the host may ponder; nothing changes here
   bool ownBook_ = false;
-  bool useNnue_ = false;  // UCI "Use NNUE", for full-strength searches
+  bool useNnue_;  // UCI "Use NNUE", for full-strength searches: on where the network is built in
   SearchOptions searchOptions_;
   StrengthSettings strength_;
   std::uint64_t strengthEntropy_;  // per-move seeds when the strength seed is 0

@@ -9,6 +9,7 @@
 #include "../core/perft.h"
 #include "../engine/bench.h"
 #include "../engine/eval.h"
+#include "../engine/nnue/accumulator.h"
 #include "../core/uci_move.h"
 
 namespace escaque {
@@ -150,9 +151,7 @@ bool UciSession::handle(std::string_view line, std::string& out) {
   } else if (cmd == "d") {
     if (need_position("d", out)) cmd_display(out);
   } else if (cmd == "eval") {
-    if (need_position("eval", out))
-      out += "info string static evaluation " + std::to_string(evaluate(engine_.position())) +
-             " cp (side to move), not searched\n";
+    if (need_position("eval", out)) cmd_eval(out);
   } else if (cmd == "bench") {
     cmd_bench(rest_after_word(line), out);
   } else {
@@ -332,6 +331,23 @@ void UciSession::cmd_bench(std::string_view args, std::string& out) {
   out += "\nTotal time (ms): " + std::to_string(r.timeMs) + "\n";
   out += "Nodes/second: " + std::to_string(r.nodes * 1000 / std::uint64_t(ms)) + "\n";
   out += "Nodes searched: " + std::to_string(r.nodes) + "\n";
+}
+
+// The static evaluation a search with the current options would start from: the network's at full
+// strength with "Use NNUE" on, else the hand-written one (limited levels always use that).
+void UciSession::cmd_eval(std::string& out) const {
+  const Position& pos = engine_.position();
+  const nnue::Network* net = engine_.strength().limited() ? nullptr : engine_.network();
+  int value = 0;
+  if (net) {
+    nnue::Accumulator acc;
+    nnue::refresh(*net, pos, acc);
+    value = nnue::evaluate(*net, acc, pos.side_to_move());
+  } else {
+    value = evaluate(pos);
+  }
+  out += "info string static evaluation " + std::to_string(value) + " cp (side to move, " +
+         (net ? "network" : "hand-written evaluation") + "), not searched\n";
 }
 
 // Plain appends, no std::ostringstream: streams pull libc++'s iostreams and

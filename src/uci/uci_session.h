@@ -68,6 +68,7 @@ class UciSession {
   void cmd_go(std::string_view args, std::string& out);
   void cmd_setoption(std::string_view args, std::string& out);
   void cmd_display(std::string& out) const;
+  void cmd_eval(std::string& out) const;
   void cmd_bench(std::string_view args, std::string& out);
   bool need_position(const char* command, std::string& out) const;
 

@@ -45,6 +45,8 @@ describe('analysis board', { timeout: 300_000 }, () => {
   after(async () => { await context?.close(); });
 
   test('a finished game on the analysis board: lines, eval bar, arrows, a variation, a comment, PGN out and back', async () => {
+    const fetched = [];  // the Engine's network modules (escaque-engine*.wasm) asked for
+    page.on('request', (r) => { if (/escaque-engine[^/]*\.wasm(\?|$)/.test(r.url())) fetched.push(new URL(r.url()).pathname); });
     await newGame(page);
     await typeMoves(page, FOOLS_MATE);
     await waitForResult(page);
@@ -64,6 +66,9 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.match(await page.textContent('#an-lines li:first-child'), /-M1\s+2… Qh4#/);
     await page.waitForFunction(() => document.getElementById('an-board').state.arrows.length > 0);
     assert.deepEqual((await arrows(page))[0].from + (await arrows(page))[0].to, 'd8h4', 'the best move as an arrow');
+    // The analysis is at full strength: with the NNUE network, its module (SIMD128 build) fetched once.
+    assert.equal(await page.evaluate(() => window.__escaque.engine.evaluation.adviser), 'network');
+    assert.deepEqual(fetched, ['/dist/escaque-engine.wasm']);
 
     // Back one move: the bar moves off Black's mate.
     await clickTreeMove(page, 'e5');

@@ -1,6 +1,8 @@
 // The engine's Worker dies or stops answering during the engine's turn: the app notices, restarts it,
 // the engine's turn is searched again and the game goes on; no move is lost and the clock is exactly
-// what its own record says (web/app/engine-watch.js, engine-player.js).
+// what its own record says (web/app/engine-watch.js, engine-player.js). And the network's module cannot be
+// loaded (offline before it was ever cached): the full-strength engine plays with the hand-written evaluation;
+// or it is slow to come and "Move now" is pressed meanwhile: the search is stopped as soon as it is sent.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
@@ -117,6 +119,55 @@ describe('engine worker faults', TIMEOUT, () => {
     t.diagnostic(`hang noticed ${Math.round(noticedAt - sentAt)} ms after the engine's turn began`);
     await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 30_000 });
     assert.equal(hung, 2, 'one hung worker, one new one');
+    assert.deepEqual(problems.filter((p) => !/Service Worker registration blocked/.test(p)), []);
+    await context.close();
+  });
+
+  test('the NNUE network\'s module cannot be loaded: full strength plays on with the hand-written evaluation', async () => {
+    // As offline before the module was ever cached: no service worker, and its requests fail.
+    const context = await env.browser.newContext({ serviceWorkers: 'block' });
+    const refused = [];
+    await context.route(/escaque-engine[^/]*\.wasm(\?|$)/, (route) => {
+      refused.push(new URL(route.request().url()).pathname);
+      return route.abort('internetdisconnected');
+    });
+    const { page, problems } = await openApp(env, { context });
+    await boardReady(page);
+    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', position: OUT_OF_BOOK });
+    await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 30_000 });
+    assert.deepEqual(await page.evaluate(() => window.__escaque.engine.evaluation), { player: 'hand-written', adviser: null });
+    // (The worker tries the streaming compile, then a plain fetch: one or two requests.)
+    const asked = [...refused];
+    assert.ok(asked.length >= 1 && asked.every((path) => path === '/dist/escaque-engine.wasm'), String(asked));
+    assert.equal(await restarts(page), 0, 'a refused option is no fault');
+    // The game goes on: the person's move, then the engine's again.
+    const legal = await page.evaluate(() => window.__escaque.ctrl.game.moves()[0].uci);
+    await typeMoves(page, [legal]);
+    await page.waitForFunction(() => document.body.dataset.plies === '3', null, { timeout: 30_000 });
+    assert.deepEqual(refused, asked, 'not asked for again on the next move');
+    assert.deepEqual(problems.filter((p) => !/Service Worker registration blocked|net::ERR_INTERNET_DISCONNECTED/.test(p)), []);
+    await context.close();
+  });
+
+  test('"Move now" while the network\'s module is still loading: the engine moves as soon as it is there', async () => {
+    const context = await env.browser.newContext({ serviceWorkers: 'block' });
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await context.route(/escaque-engine[^/]*\.wasm(\?|$)/, async (route) => { await held; return route.continue(); });
+    const { page, problems } = await openApp(env, { context });
+    await boardReady(page);
+    // At a classical control the engine would think for minutes.
+    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '90/40+30+30s', position: OUT_OF_BOOK });
+    await page.waitForSelector('#stop-engine:not([hidden])');
+    await page.click('#stop-engine');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await page.getAttribute('body', 'data-plies'), '0', 'no move while the module is held back');
+    const releasedAt = Date.now();
+    release();
+    await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 15_000 });
+    const took = Date.now() - releasedAt;
+    assert.ok(took < 10_000, `${took} ms`);
+    assert.equal(await page.evaluate(() => window.__escaque.engine.evaluation.player), 'network');
     assert.deepEqual(problems.filter((p) => !/Service Worker registration blocked/.test(p)), []);
     await context.close();
   });

@@ -1,7 +1,8 @@
 // Playing the engine in the app (the package's Engine in its own Worker):
 // a full game on the board to its end, "Move now", take-back, hints with
 // depth/eval/line, a premove answered the moment the engine has moved, and
-// no main-thread task over 50 ms while the engine searches.
+// no main-thread task over 50 ms while the engine searches. At full strength the engine evaluates with the
+// NNUE network (its module fetched on demand); at a limited level it does not download it.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 
@@ -13,6 +14,14 @@ const env = useServedChromium();
 // search here, so the tests below see it thinking.
 const OUT_OF_BOOK = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const plies = async (page) => Number(await page.getAttribute('body', 'data-plies'));
+
+// The paths of the Engine's network modules (escaque-engine*.wasm) the page and its workers ask for.
+function networkRequests(page) {
+  const paths = [];
+  page.on('request', (r) => { if (/escaque-engine[^/]*\.wasm(\?|$)/.test(r.url())) paths.push(new URL(r.url()).pathname); });
+  return paths;
+}
+const evaluation = (page) => page.evaluate(() => window.__escaque.engine.evaluation);
 
 // A small deterministic generator: the same "person" every run.
 function random(seed) {
@@ -37,6 +46,7 @@ describe('against the engine', { timeout: 300_000 }, () => {
 
   test('a full game on the board, to its end, with the engine\'s moves arriving by themselves', async (t) => {
     // Bullet (1+0): the engine's time management at its tightest, and a game short enough for CI.
+    const fetched = networkRequests(page);
     await newGame(page, { opponent: 'engine', color: 'w', level: 'full', preset: '1+0' });
     const next = random(2026);
     let moves = 0;
@@ -69,6 +79,9 @@ describe('against the engine', { timeout: 300_000 }, () => {
     const body = pgn.slice(pgn.indexOf('\n\n')).replace(/\{[^}]*\}/g, ' ');
     const sans = body.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) && w !== result.result);
     assert.equal(sans.length, Number(await page.getAttribute('body', 'data-plies')), body);
+    // Full strength played with the network: its module (the SIMD128 build, Chromium has it) fetched once.
+    assert.deepEqual(await evaluation(page), { player: 'network', adviser: null });
+    assert.deepEqual(fetched, ['/dist/escaque-engine.wasm']);
   });
 
   // On this shared 2-core machine (load average often above 10) a task is sometimes descheduled
@@ -103,7 +116,8 @@ describe('against the engine', { timeout: 300_000 }, () => {
     assert.ok(runs.some((r) => r.longTasks.length === 0), JSON.stringify(runs));
   });
 
-  test('take-back against the engine returns to the person\'s move', async () => {
+  test('take-back against the engine returns to the person\'s move; a limited level does not fetch the network', async () => {
+    const fetched = networkRequests(page);
     await newGame(page, { opponent: 'engine', color: 'w', level: 'beginner', casual: true });
     await typeMoves(page, ['d4']);
     await page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 30_000 });
@@ -113,6 +127,9 @@ describe('against the engine', { timeout: 300_000 }, () => {
     await typeMoves(page, ['e4']);
     await page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 30_000 });
     assert.equal(await page.$eval('#move-list .move[data-ply="1"]', (b) => b.textContent), 'e4');
+    // Its Elo is calibrated with the hand-written evaluation: the network is neither used nor downloaded.
+    assert.deepEqual(await evaluation(page), { player: 'hand-written', adviser: null });
+    assert.deepEqual(fetched, []);
   });
 
   test('"Move now" stops the engine\'s thinking; it moves at once', async (t) => {

@@ -1,7 +1,8 @@
 // The Engine's NNUE network (issue 18) in Node: escaque.wasm has none, so the Engine's worker moves
 // to escaque-engine.wasm (SIMD128) or escaque-engine-scalar.wasm when "Use NNUE" is set to true,
 // replaying the options set before. Checked against the command line (bin/escaque-uci.mjs, which
-// runs the same module from the start): the same searches, node for node.
+// runs the same module from the start, with "Use NNUE" on by default as natively): the same searches,
+// node for node. The package's Engine keeps it off by default (its worker starts on escaque.wasm).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -38,12 +39,14 @@ function cliSearch(setup, go, env = {}) {
 
 const searchOf = (r) => ({ nodes: r.nodes, bestMove: r.bestMove });
 const NNUE_ON = ['setoption name Use NNUE value true'];
+const NNUE_OFF = ['setoption name Use NNUE value false'];
 
 describe('Engine: the NNUE network', TIMEOUT, () => {
   test('with "Use NNUE" the worker searches with the network: the command line\'s tree, not the hand-written one', async () => {
     const cliNet = cliSearch(NNUE_ON, 'go depth 6');
-    const cliHand = cliSearch([], 'go depth 6');
+    const cliHand = cliSearch(NNUE_OFF, 'go depth 6');
     assert.notEqual(cliNet.nodes, cliHand.nodes, 'the network and the hand-written evaluation search other trees');
+    assert.deepEqual(cliSearch([], 'go depth 6'), cliNet, 'the command line evaluates with the network by default');
     // The scalar build where SIMD128 is missing: the same integers, so the same tree.
     assert.deepEqual(cliSearch(NNUE_ON, 'go depth 6', { ESCAQUE_WASM_SIMD: '0' }), cliNet);
 
@@ -51,8 +54,11 @@ describe('Engine: the NNUE network', TIMEOUT, () => {
     assert.deepEqual(searchOf(await configured.bestMove(KIWIPETE, { depth: 6 })), cliNet);
     await configured.dispose();
 
-    // Switched on between searches, in another case: the hand-written search first, then the network's.
+    // The package's Engine: off by default (ready() says so), the hand-written search; then switched on
+    // between searches, in another case: the network's.
     const engine = new Engine();
+    const useNnue = async () => (await engine.ready()).options.find((o) => o.name === 'Use NNUE');
+    assert.deepEqual(await useNnue(), { name: 'Use NNUE', type: 'check', default: false });
     assert.deepEqual(searchOf(await engine.bestMove(KIWIPETE, { depth: 6 })), cliHand);
     await engine.setOption('use nnue', 'TRUE');
     await engine.newGame();
@@ -91,7 +97,7 @@ describe('Engine: the NNUE network', TIMEOUT, () => {
   });
 
   test('where the network\'s module is missing, the option is refused and the engine goes on without it', async () => {
-    const cliHand = cliSearch([], 'go depth 6');
+    const cliHand = cliSearch(NNUE_OFF, 'go depth 6');
     // escaque.wasm alone in a directory: the worker looks for escaque-engine*.wasm next to it.
     const dir = mkdtempSync(join(tmpdir(), 'escaque-nnue-'));
     try {

@@ -70,10 +70,10 @@ describe('WASM UCI command line = native UCI binary', () => {
     });
   }
 
-  test('bench searches the same tree natively and in WASM (timings aside)', () => {
+  test('bench with the hand-written evaluation searches the same tree natively and in WASM (timings aside)', () => {
     // bench is synchronous in both front ends and deterministic for a fixed depth
-    // (hash cleared per position); only nps and times depend on the machine.
-    const input = scriptText(['bench 6', 'quit']);
+    // (hash cleared per position); only nps and times depend on the machine. The network's bench: below.
+    const input = scriptText(['setoption name Use NNUE value false', 'bench 6', 'quit']);
     const strip = (out) => out.replace(/ nps \d+| time \d+/g, '').replace(/^(Nodes\/second|Total time).*$/gm, '');
     const native = strip(runNative(input).stdout);
     const wasm = strip(runWasm(input).stdout);
@@ -81,15 +81,18 @@ describe('WASM UCI command line = native UCI binary', () => {
     assert.equal(wasm, native);
   });
 
-  test('bench with the NNUE network: the same tree natively and in WASM, SIMD128 and scalar builds', () => {
-    // The command line runs escaque-engine.wasm, or escaque-engine-scalar.wasm where SIMD128 is
-    // missing (ESCAQUE_WASM_SIMD=0 picks it here); the kernels give the same integers everywhere.
-    const input = scriptText(['setoption name Use NNUE value true', 'bench 5', 'quit']);
+  test('bench with the NNUE network, the default: the same tree natively and in WASM, SIMD128 and scalar builds', () => {
+    // "Use NNUE" is on by default natively and in the command line, which runs escaque-engine.wasm, or
+    // escaque-engine-scalar.wasm where SIMD128 is missing (ESCAQUE_WASM_SIMD=0 picks it here); the kernels
+    // give the same integers everywhere.
     const strip = (out) => out.replace(/ nps \d+| time \d+/g, '').replace(/^(Nodes\/second|Total time).*$/gm, '');
+    const input = scriptText(['bench 5', 'quit']);
     const native = strip(runNative(input).stdout);
-    const hand = strip(runNative(scriptText(['bench 5', 'quit'])).stdout);
+    const hand = strip(runNative(scriptText(['setoption name Use NNUE value false', 'bench 5', 'quit'])).stdout);
     assert.match(native, /^Nodes searched: \d+$/m);
+    assert.equal(strip(runNative(scriptText(['setoption name Use NNUE value true', 'bench 5', 'quit'])).stdout), native);
     assert.notEqual(native, hand, 'the network searches another tree than the hand-written evaluation');
+    assert.match(runNative(scriptText(['uci', 'quit'])).stdout, /^option name Use NNUE type check default true$/m);
     const saved = process.env.ESCAQUE_WASM_SIMD;
     try {
       for (const simd of ['1', '0']) {

@@ -63,26 +63,32 @@ describe('loading', () => {
     assert.ok(await size('escaque.wasm') < await size('escaque-engine.wasm') - 200_000);
   });
 
-  test('"Use NNUE": refused by escaque.wasm with a reason, taken by both Engine modules', async () => {
+  test('"Use NNUE": off by default and refused by escaque.wasm with a reason, on by default in both Engine modules', async () => {
     const { default: createEscaqueModule } = await import('../../dist/escaque.mjs');
+    const useNnue = (m) => m.engineDescribe().options.find((o) => o.name === 'Use NNUE');
+    assert.deepEqual(useNnue(escaque), { name: 'Use NNUE', type: 'check', default: false });
     const page = new escaque.EngineHandle(false);
     const refused = page.setOption('Use NNUE', 'true');
     assert.equal(refused.ok, false);
     assert.match(refused.message, /^Use NNUE: this module has no network \(the Engine's worker loads escaque-engine\.wasm for it\)/);
     assert.deepEqual(page.setOption('Use NNUE', 'false'), { ok: true });
     page.delete();
-    // bench 4 with the network: the same tree from the SIMD128 and the scalar module, another one than
-    // the hand-written evaluation's.
+    // bench 4 in the Engine's modules: by default with the network (`uci` says so), the same tree from the
+    // SIMD128 and the scalar module and as with "Use NNUE" set to true; another one than the hand-written
+    // evaluation's.
     const nodes = async (file, nnue) => {
       const m = await createEscaqueModule({ module: await WebAssembly.compile(await readFile(`${ROOT}dist/${file}`)) });
+      assert.deepEqual(useNnue(m), { name: 'Use NNUE', type: 'check', default: true }, file);
       const s = new m.EngineHandle(false);
-      assert.equal(s.handle(`setoption name Use NNUE value ${nnue}`), '');
+      assert.match(s.handle('uci'), /^option name Use NNUE type check default true$/m, file);
+      if (nnue !== undefined) assert.equal(s.handle(`setoption name Use NNUE value ${nnue}`), '');
       const n = Number(/^Nodes searched: (\d+)$/m.exec(s.handle('bench 4'))[1]);
       s.delete();
       return n;
     };
-    const simd = await nodes('escaque-engine.wasm', true);
-    assert.equal(await nodes('escaque-engine-scalar.wasm', true), simd);
+    const simd = await nodes('escaque-engine.wasm');
+    assert.equal(await nodes('escaque-engine-scalar.wasm'), simd);
+    assert.equal(await nodes('escaque-engine.wasm', true), simd);
     assert.notEqual(await nodes('escaque-engine-scalar.wasm', false), simd);
   });
 

@@ -5,6 +5,7 @@
 // the engine searches deterministically with it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <string>
@@ -18,6 +19,7 @@
 #include "engine/engine.h"
 #include "engine/nnue/accumulator.h"
 #include "engine/nnue/network.h"
+#include "uci/uci_session.h"
 
 using namespace escaque;
 
@@ -257,6 +259,43 @@ TEST(NnueEngine, UseNnueOptionSearchesDeterministicallyAndDiffersFromTheHandWrit
   const OptionResult r = e.set_option("Use NNUE", "sometimes");
   EXPECT_EQ(r.status, OptionResult::Status::Refused);
   EXPECT_EQ(r.message, "Use NNUE: invalid value 'sometimes', expected true or false; option unchanged");
+}
+
+// Native builds carry the network, so "Use NNUE" starts on: the option table, `uci`, the engine's
+// choice, its searches and `eval` say so; set to false, the hand-written evaluation. (escaque.wasm, with
+// the empty network, starts with it off: tests/node/wasm-module.test.mjs.)
+TEST(NnueEngine, UseNnueIsOnByDefaultWhereTheNetworkIsBuiltIn) {
+  ASSERT_NE(nnue::default_network(), nullptr);
+  const auto& options = Engine::option_descriptions();
+  const auto option = std::find_if(options.begin(), options.end(),
+                                   [](const OptionDescription& o) { return std::string(o.name) == "Use NNUE"; });
+  ASSERT_NE(option, options.end());
+  EXPECT_EQ(option->type, OptionType::Check);
+  EXPECT_EQ(option->defaultValue, 1);
+
+  Engine byDefault, net, hand;
+  EXPECT_EQ(byDefault.network(), nnue::default_network());
+  EXPECT_EQ(net.set_option("Use NNUE", "true").status, OptionResult::Status::Set);
+  EXPECT_EQ(hand.set_option("Use NNUE", "false").status, OptionResult::Status::Set);
+  EXPECT_EQ(hand.network(), nullptr);
+  const auto d = search_to_depth(byDefault, MIDDLEGAME, 8);
+  EXPECT_EQ(d, search_to_depth(net, MIDDLEGAME, 8));
+  EXPECT_NE(d.first, search_to_depth(hand, MIDDLEGAME, 8).first);
+
+  UciSession s;
+  auto run = [&s](const std::string& line) {
+    std::string out;
+    s.handle(line, out);
+    return out;
+  };
+  EXPECT_NE(run("uci").find("option name Use NNUE type check default true\n"), std::string::npos);
+  run("position fen " + std::string(MIDDLEGAME));
+  const std::string withNet = run("eval"), byHand = (run("setoption name Use NNUE value false"), run("eval"));
+  EXPECT_NE(withNet.find(" cp (side to move, network), not searched"), std::string::npos) << withNet;
+  EXPECT_NE(byHand.find(" cp (side to move, hand-written evaluation), not searched"), std::string::npos) << byHand;
+  run("setoption name Use NNUE value true");
+  run("setoption name UCI_LimitStrength value true");
+  EXPECT_EQ(run("eval"), byHand);  // a limited level evaluates by hand
 }
 
 // The strength levels are calibrated with the hand-written evaluation: with UCI_LimitStrength (or a

@@ -40,10 +40,16 @@ const RETRIES = 3;
 
 export class EnginePlayer {
   #player = null;   // plays the games
-  #adviser = null;  // hints and review: full strength, its own worker
+  #adviser = null;  // hints, review and the analysis board: full strength, its own worker
+  #adviserReady = null;  // settles once the adviser has answered "Use NNUE"
+  #playerNet = false;   // the player's engine took "Use NNUE" (its full-strength searches use the network)
+  #adviserNet = null;   // the same for the adviser; null until it has answered
+  #analyses = 0;  // counts analyse() and stopAnalysis() calls: an analysis asked for and then stopped does not start
   #level = null;
   #analysis = null;
   #answered = false;  // the player's current worker has answered (so a ping has PING_MS, not START_MS)
+  #moveNow = false;   // "Move now" came while this move's search was not sent yet (the worker starting, the
+                      // network's module loading): the search is stopped as soon as it is sent
   /** Called with a message when the engine's worker died or stopped answering and was restarted. */
   onRestart = null;
   /** How many times the engine has been restarted (diagnostics, tests). */
@@ -59,11 +65,10 @@ export class EnginePlayer {
     }
     if (this.#level !== level.id) {
       for (const [name, value] of Object.entries(levelOptions(level))) {
-        try {
-          await this.#player.setOption(name, value);
-        } catch {
-          // An engine without strength limits plays at full strength rather than not at all.
-        }
+        // Refused: an engine without strength limits plays at full strength rather than not at all; one
+        // whose network cannot be loaded plays with the hand-written evaluation.
+        const taken = await this.#player.setOption(name, value).then(() => true, () => false);
+        if (name === 'Use NNUE') this.#playerNet = taken && value === true;
       }
       this.#level = level.id;
     }
@@ -77,6 +82,7 @@ export class EnginePlayer {
    * move searched again.
    */
   async move(position, levelId, limits, onInfo) {
+    this.#moveNow = false;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.#watchedMove(position, levelId, typeof limits === 'function' ? limits() : limits, onInfo);
@@ -94,9 +100,11 @@ export class EnginePlayer {
     if (this.#player && this.#answered && (await workerAlive('player')) === false) {
       throw new EngineFault('the engine\'s worker has ended');
     }
+    // A change of level may load the network's module (full strength): as long as a new worker's start.
+    const levelChange = this.#level !== levelById(levelId).id;
     const setUp = this.#opponent(levelId);
     const limit = () => (this.#answered ? PING_MS : START_MS);
-    const engine = await within(setUp, limit(), 'the engine does not answer');
+    const engine = await within(setUp, levelChange ? START_MS : limit(), 'the engine does not answer');
     // Ping: a worker that stopped answering is noticed before the search is sent to it.
     await within(engine.ready(), limit(), 'the engine does not answer');
     this.#answered = true;
@@ -104,6 +112,7 @@ export class EnginePlayer {
     try {
       const search = engine.bestMove(position, limits, onInfo ? { onInfo } : {});
       search.catch(() => {});
+      if (this.#moveNow) this.stop();
       return await Promise.race([
         within(search, searchBound(limits) + GRACE_MS, 'the engine did not answer in its time'),
         watch.promise,
@@ -120,11 +129,25 @@ export class EnginePlayer {
     this.#player = null;
     this.#level = null;
     this.#answered = false;
+    this.#playerNet = false;
     try { old?.terminate(); } catch { /* already gone */ }
+  }
+
+  /**
+   * The evaluation each engine searches with now (diagnostics, tests): 'network' (NNUE), 'hand-written',
+   * or null where that engine has not been used yet. The player at a limited level evaluates by hand.
+   */
+  get evaluation() {
+    const player = this.#level === null ? null
+      : this.#playerNet && levelById(this.#level).elo === null ? 'network' : 'hand-written';
+    const adviser = this.#adviserNet === null ? null : this.#adviserNet ? 'network' : 'hand-written';
+    return { player, adviser };
   }
 
   /** Stops the engine's current search: it answers at once with its best move so far. */
   stop() {
+    // Before the search is sent (this.#player is not searching yet): stopped once it is.
+    this.#moveNow = !this.#player?.searching;
     // Without shared memory the Engine stops a search by ending its worker: the next one is new.
     if (this.#player && !this.#player.sharedMemoryStop && this.#player.searching) this.#answered = false;
     this.#player?.stop();
@@ -136,9 +159,11 @@ export class EnginePlayer {
    */
   async analyse(position, onInfo, { multiPv = 1 } = {}) {
     this.stopAnalysis();
+    const asked = ++this.#analyses;
     if (!(await engineAvailable())) return;
-    this.#adviser ??= new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
-    const analysis = this.#adviser.analyse(position, { infinite: true, multiPv });
+    const adviser = await this.#advisor();
+    if (asked !== this.#analyses) return;  // stopped or replaced meanwhile
+    const analysis = adviser.analyse(position, { infinite: true, multiPv });
     this.#analysis = analysis;
     try {
       for await (const info of analysis) {
@@ -150,6 +175,7 @@ export class EnginePlayer {
     }
   }
   stopAnalysis() {
+    this.#analyses++;
     const a = this.#analysis;
     this.#analysis = null;
     a?.stop?.();
@@ -159,7 +185,19 @@ export class EnginePlayer {
   async evaluate(position, depth) {
     if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
     this.stopAnalysis();
-    this.#adviser ??= new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
-    return this.#adviser.bestMove(position, { depth });
+    return (await this.#advisor()).bestMove(position, { depth });
+  }
+
+  // The adviser, made on first use. It is always at full strength, so it evaluates with the NNUE network:
+  // its module is fetched then (web/sw.js keeps it). Where it cannot be loaded (offline before it was ever
+  // cached) the option is refused and the adviser keeps the hand-written evaluation.
+  async #advisor() {
+    if (!this.#adviser) {
+      this.#adviser = new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
+      this.#adviserReady = this.#adviser.setOption('Use NNUE', true)
+        .then(() => { this.#adviserNet = true; }, () => { this.#adviserNet = false; });
+    }
+    await this.#adviserReady;
+    return this.#adviser;
   }
 }

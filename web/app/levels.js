@@ -12,9 +12,14 @@ export const LEVELS = [
 
 export function levelById(id) { return LEVELS.find((l) => l.id === id) ?? LEVELS[2]; }
 
-/** UCI options for a level. */
+/**
+ * UCI options for a level. Full strength evaluates with the NNUE network (its module is fetched on the first
+ * such game and cached by the service worker; where it cannot be loaded the option is refused and the
+ * engine plays on with the hand-written evaluation). A limited level evaluates by hand whatever "Use NNUE"
+ * says (its Elo is calibrated that way), so it does not ask for the network and nothing is downloaded.
+ */
 export function levelOptions(level) {
   return level.elo === null
-    ? { UCI_LimitStrength: false }
+    ? { UCI_LimitStrength: false, 'Use NNUE': true }
     : { UCI_LimitStrength: true, UCI_Elo: level.elo };
 }

@@ -897,7 +897,7 @@ async function main() {
   setUpReview({ ctrl, engine, navigate, available: () => engineReady });
   document.getElementById('app').setAttribute('aria-busy', 'false');
   // A handle for diagnostics and the browser tests (read-only use).
-  window.__escaque = { ctrl, clock, tabs };
+  window.__escaque = { ctrl, clock, tabs, engine };
   document.body.dataset.ready = 'true';
   renderActions();
   performance.mark('escaque-game-ready');

@@ -19,4 +19,7 @@ const Network* default_network() {
   return net.get();
 }
 
+// The size first: a constant the link-time optimiser sees, so escaque.wasm keeps no loading code for this.
+bool has_default_network() { return DEFAULT_NETWORK_SIZE != 0 && default_network() != nullptr; }
+
 }  // namespace escaque::nnue

@@ -35,5 +35,8 @@ std::vector<std::uint8_t> save_network(const Network& net);
 // The network built into the engine (src/engine/nnue/default.nnue); nullptr
 // only if that file does not match this build's shape (a unit test checks it does).
 const Network* default_network();
+// Whether this build carries a usable network: true natively and in escaque-engine*.wasm, false in
+// escaque.wasm (its empty network, cmake/nnue.cmake), where it costs no code.
+bool has_default_network();
 
 }  // namespace escaque::nnue
