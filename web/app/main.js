@@ -661,8 +661,7 @@ function renderActions() {
   $('new-game').disabled = viewer;
   $('claim-draw').hidden = !(humanToMove && ctrl.game.canClaimDraw());
   $('claim-with-move').hidden = !(humanToMove && claimableTypedMove());
-  $('play-move').disabled = !humanToMove;
-  $('move-input').disabled = !humanToMove;
+  moveFieldUsable(humanToMove, over);
   const offerer = humanSide();
   $('offer-draw').hidden = over || offer !== null;
   $('resign').hidden = over;
@@ -679,6 +678,27 @@ function renderActions() {
   $('rematch').hidden = !ctrl.over || viewer || !lastChoices;
   $('review').hidden = !ctrl.over || viewer || !engineReady;
   document.getElementById('app').dataset.offerer = offerer;
+  // The move that ended the game was typed: the focus, dropped with the field, goes to the next step.
+  if (over && focusWasTyping) {
+    if ($('rematch').hidden) board.element.focusSquare(); else $('rematch').focus();
+  }
+}
+
+// The move field and "Play": while the other side (the engine) is to move the field is read-only, not
+// disabled, so that a person who typed a move keeps the focus there and types the next one once the
+// engine has moved (a disabled field drops the focus to the page's start). When the game is over, or
+// this tab only shows it, both are disabled. Sets focusWasTyping for renderActions' last step.
+let focusWasTyping = false;
+function moveFieldUsable(humanToMove, over) {
+  const field = $('move-input');
+  const play = $('play-move');
+  focusWasTyping = document.activeElement === field || document.activeElement === play;
+  if (document.activeElement === play && !humanToMove && !over) field.focus();
+  field.disabled = over;
+  field.readOnly = !over && !humanToMove;
+  if (field.readOnly) field.setAttribute('aria-disabled', 'true');
+  else field.removeAttribute('aria-disabled');
+  play.disabled = !humanToMove;
 }
 
 function renderExport() {
