@@ -184,6 +184,14 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.match(await page.textContent('#an-load-error'), /^This FEN cannot be loaded: .*king/i);
     assert.equal(await page.getAttribute('#an-load-text', 'aria-invalid'), '');
     assert.equal(await page.inputValue('#an-load-text'), '8/8/8/8/8/8/8/8 w - - 0 1', 'the text is kept');
+    // A FEN with one bad field is still read as a FEN, and its error names that field (it was taken for a
+    // PGN: "This PGN cannot be loaded: … is not a move").
+    await page.fill('#an-load-text', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1');
+    await page.click('#an-load');
+    assert.match(await page.textContent('#an-load-error'), /^This FEN cannot be loaded: FEN side to move field .*'x' is not 'w' or 'b'/);
+    await page.fill('#an-load-text', 'rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    await page.click('#an-load');
+    assert.match(await page.textContent('#an-load-error'), /^This FEN cannot be loaded: .*found 7 ranks instead of 8/);
     await page.fill('#an-load-text', '1. e4 e5 2. Nf6 *');
     await page.click('#an-load');
     assert.match(await page.textContent('#an-load-error'), /^This PGN cannot be loaded: .*Nf6/);
