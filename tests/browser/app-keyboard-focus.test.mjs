@@ -125,4 +125,27 @@ describe('keyboard focus in the app', { timeout: 180_000 }, () => {
     assert.equal(await page.isDisabled('#move-input'), true);  // the game is over: nothing to type
     assert.equal(await focusPath(page), 'button#rematch');
   });
+
+  test('a finished game\'s "PGN" shows it where the person is looking: the focus moves to it, named', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await newGame(page);
+    for (const move of ['f3', 'e5', 'g4', 'Qh4#']) {
+      const n = await plies(page);
+      await page.fill('#move-input', move);
+      await page.press('#move-input', 'Enter');
+      await waitPlies(page, n + 1);
+    }
+    await page.waitForSelector('#finished-list li button');
+    await page.focus('#finished-list li:first-child button');
+    await page.keyboard.press('Enter');
+    // The PGN box is far above the list (in the Export box): it was filled and shown out of sight.
+    assert.match(await focusPath(page), /^textarea#pgn-out\[PGN of White – Black, \d{4}-\d\d-\d\d\]$/);
+    assert.match(await page.inputValue('#pgn-out'), /2\. g4 Qh4# 0-1/);
+    const box = await page.locator('#pgn-out').boundingBox();
+    assert.ok(box.y >= 0 && box.y < 844, `the PGN is on screen (top at ${box.y})`);
+    // "Show PGN" of the game in progress names it as that again.
+    await page.click('#show-pgn');
+    await page.click('#show-pgn');
+    assert.equal(await page.getAttribute('#pgn-out', 'aria-label'), 'PGN of the game');
+  });
 });

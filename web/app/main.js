@@ -702,7 +702,9 @@ function moveFieldUsable(humanToMove, over) {
 }
 
 function renderExport() {
-  if (!$('pgn-out').hidden) $('pgn-out').value = gamePgn(ctrl, pgnLanguage());
+  if ($('pgn-out').hidden) return;
+  $('pgn-out').value = gamePgn(ctrl, pgnLanguage());
+  $('pgn-out').setAttribute('aria-label', 'PGN of the game');
 }
 
 function renderFinished() {
@@ -712,10 +714,14 @@ function renderFinished() {
     b.type = 'button';
     b.textContent = 'PGN';
     b.setAttribute('aria-label', `PGN of ${g.white} – ${g.black}`);
+    // The PGN box is in the Export box, far above this list: the focus goes there (and scrolls it into
+    // view), and the box is named by the game it now holds until it shows the game in progress again.
     b.addEventListener('click', () => {
       $('pgn-out').hidden = false;
       $('pgn-out').value = g.pgn;
+      $('pgn-out').setAttribute('aria-label', `PGN of ${g.white} – ${g.black}, ${g.date.slice(0, 10)}`);
       $('show-pgn').setAttribute('aria-expanded', 'true');
+      $('pgn-out').focus();
     });
     const review = document.createElement('button');
     review.type = 'button';
