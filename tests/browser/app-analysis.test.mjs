@@ -54,6 +54,8 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.deepEqual(await treeMoves(page), FOOLS_MATE);
     assert.equal(await current(page), 'Qh4#', 'opened at the position the game was showing');
 
+    // No evaluation yet: the bar's badge is not shown (its "–", turned with the bar, read as "I").
+    assert.equal(await page.isVisible('#an-bar-text'), false);
     // The position before Black's mate: the engine sees it and the bar goes to Black.
     await clickTreeMove(page, 'g4');
     await page.click('#an-run');
@@ -61,6 +63,8 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.equal(await page.textContent('#an-run'), 'Stop analysis', 'the stop is visible while it runs');
     await page.waitForFunction(() => document.getElementById('an-bar').dataset.eval === '-M1', null, { timeout: 30_000 });
     assert.equal(await barShare(page), '0.0%');
+    assert.equal(await page.isVisible('#an-bar-text'), true);
+    assert.equal(await page.textContent('#an-bar-text'), '-M1');
     assert.match(await page.textContent('#an-lines li:first-child'), /-M1\s+2… Qh4#/);
     await page.waitForFunction(() => document.getElementById('an-board').state.arrows.length > 0);
     assert.deepEqual((await arrows(page))[0].from + (await arrows(page))[0].to, 'd8h4', 'the best move as an arrow');
