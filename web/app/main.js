@@ -388,8 +388,8 @@ function navigate(ply) {
 
 // ---- export ----
 
-$('copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN'));
-$('copy-fen').addEventListener('click', () => copy($('fen-out').value, 'FEN'));
+$('copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN', $('pgn-out'), showPgnBox));
+$('copy-fen').addEventListener('click', () => copy($('fen-out').value, 'FEN', $('fen-out')));
 $('show-pgn').addEventListener('click', () => {
   const out = $('pgn-out');
   out.hidden = !out.hidden;
@@ -439,13 +439,25 @@ async function openAnalysis(pgn = null, ply = null) {
 $('open-analysis').addEventListener('click', () => openAnalysis());
 $('analyse-game').addEventListener('click', () => openAnalysis(gamePgn(ctrl, 'en'), viewPly ?? ctrl.record.moves.length));
 
-async function copy(text, what) {
+// Refused — no navigator.clipboard outside a secure context (the app over http on a LAN address), or a
+// browser's permission — the text is shown selected in `field` (`show()` opens it first) and focused,
+// so that Ctrl+C copies it.
+async function copy(text, what, field = null, show = () => {}) {
   try {
     await navigator.clipboard.writeText(text);
     showStatus(`${what} copied.`);
   } catch {
-    showStatus(`${what} could not be copied here; select it in the Export box.`);
+    if (!field) { showStatus(`${what} could not be copied here.`); return; }
+    show();
+    field.focus();
+    field.select();
+    showStatus(`${what} could not be copied here: it is selected in its field, Ctrl+C (⌘C) copies it.`);
   }
+}
+function showPgnBox() {
+  $('pgn-out').hidden = false;
+  $('show-pgn').setAttribute('aria-expanded', 'true');
+  renderExport();
 }
 
 // ---- new game ----
@@ -869,11 +881,9 @@ $('play-here').addEventListener('click', async () => {
   await tabs.takeOver();
   showStatus('');
 });
-$('storage-copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN'));
+$('storage-copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN', $('pgn-out'), showPgnBox));
 $('storage-show-pgn').addEventListener('click', () => {
-  $('pgn-out').hidden = false;
-  $('show-pgn').setAttribute('aria-expanded', 'true');
-  renderExport();
+  showPgnBox();
   $('pgn-out').focus();
 });
 wireRecovery(copy);
