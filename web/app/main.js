@@ -230,16 +230,30 @@ function wireBoard() {
   };
 }
 
-// Typed moves: the chosen notation first, then English (so "Nf3" works with any setting).
+// Typed moves: the chosen notation first, then English (so "Nf3" works with any setting). A text neither
+// plays is told in the notation that reads it as a move (one not legal here), else in the chosen one:
+// "Ab4: no black bishop can move to b4", not English's "'A' at character 1 is not a piece letter".
 function typedMove(text) {
   const lang = settings.language === 'figurine' ? 'en' : settings.language;
-  if (lang !== 'en') {
-    try {
-      ctrl.game.clone().move(text, { language: lang });
-      return { text, language: lang };
-    } catch { /* try English */ }
+  if (lang === 'en') return { text, language: 'en' };
+  const own = refusal(text, lang);
+  if (own === null) return { text, language: lang };
+  const english = refusal(text, 'en');
+  if (english === null) return { text, language: 'en' };
+  return { text, language: own === 'MOVE_SYNTAX' && english !== 'MOVE_SYNTAX' ? 'en' : lang };
+}
+
+// null if `text` is a legal move here in `language`, else the refusal's code (MOVE_SYNTAX: not a move).
+function refusal(text, language) {
+  const copy = ctrl.game.clone();
+  try {
+    copy.move(text, { language });
+    return null;
+  } catch (e) {
+    return e.code ?? 'ERROR';
+  } finally {
+    copy.dispose();
   }
-  return { text, language: 'en' };
 }
 
 $('move-form').addEventListener('submit', (e) => {
