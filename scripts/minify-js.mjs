@@ -27,6 +27,8 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const DIRECTIVE = /\/\*\s*(?:webpackIgnore|@vite-ignore)\b/;
+/** The longest line esbuild writes, about (it breaks a line at the first chance after this). */
+export const LINE_LIMIT = 300;
 
 // The files shipped with the private modules they import inside; anything else they import stays an
 // import. (The inlined files must not be imported by the package's other files for their state.)
@@ -59,6 +61,9 @@ function options(sourceDir, outDir, file) {
     minifyIdentifiers: true, minifySyntax: true, minifyWhitespace: !DIRECTIVE.test(readFileSync(from, 'utf8')),
     // Comments that must survive are the directives above; license text is the package's LICENSE.
     legalComments: 'none',
+    // Lines of at most about LINE_LIMIT characters: Node prints the line an uncaught error was thrown
+    // from, and one 20 KB line (api.mjs) filled a person's terminal with the package's code.
+    lineLimit: LINE_LIMIT,
     sourcemap: 'linked', sourcesContent: true,
   };
 }

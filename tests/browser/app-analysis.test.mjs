@@ -56,6 +56,8 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.deepEqual(await treeMoves(page), FOOLS_MATE);
     assert.equal(await current(page), 'Qh4#', 'opened at the position the game was showing');
 
+    // No evaluation yet: the bar's badge is not shown (its "–", turned with the bar, read as "I").
+    assert.equal(await page.isVisible('#an-bar-text'), false);
     // The position before Black's mate: the engine sees it and the bar goes to Black.
     await clickTreeMove(page, 'g4');
     await page.click('#an-run');
@@ -63,6 +65,8 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.equal(await page.textContent('#an-run'), 'Stop analysis', 'the stop is visible while it runs');
     await page.waitForFunction(() => document.getElementById('an-bar').dataset.eval === '-M1', null, { timeout: 30_000 });
     assert.equal(await barShare(page), '0.0%');
+    assert.equal(await page.isVisible('#an-bar-text'), true);
+    assert.equal(await page.textContent('#an-bar-text'), '-M1');
     assert.match(await page.textContent('#an-lines li:first-child'), /-M1\s+2… Qh4#/);
     await page.waitForFunction(() => document.getElementById('an-board').state.arrows.length > 0);
     assert.deepEqual((await arrows(page))[0].from + (await arrows(page))[0].to, 'd8h4', 'the best move as an arrow');
@@ -189,6 +193,14 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.match(await page.textContent('#an-load-error'), /^This FEN cannot be loaded: .*king/i);
     assert.equal(await page.getAttribute('#an-load-text', 'aria-invalid'), '');
     assert.equal(await page.inputValue('#an-load-text'), '8/8/8/8/8/8/8/8 w - - 0 1', 'the text is kept');
+    // A FEN with one bad field is still read as a FEN, and its error names that field (it was taken for a
+    // PGN: "This PGN cannot be loaded: … is not a move").
+    await page.fill('#an-load-text', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1');
+    await page.click('#an-load');
+    assert.match(await page.textContent('#an-load-error'), /^This FEN cannot be loaded: FEN side to move field .*'x' is not 'w' or 'b'/);
+    await page.fill('#an-load-text', 'rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    await page.click('#an-load');
+    assert.match(await page.textContent('#an-load-error'), /^This FEN cannot be loaded: .*found 7 ranks instead of 8/);
     await page.fill('#an-load-text', '1. e4 e5 2. Nf6 *');
     await page.click('#an-load');
     assert.match(await page.textContent('#an-load-error'), /^This PGN cannot be loaded: .*Nf6/);

@@ -205,3 +205,32 @@ describe('bug 10 (issue 15)', { timeout: 120_000 }, () => {
     await context.close();
   });
 });
+
+// Found in session 11's try-out: with the Spanish notation chosen, a Spanish move that is not legal here
+// was told with English's reading of it ("'A' at character 1 is not a piece letter in English"), since
+// the app tries the chosen notation, then English, and showed the last refusal.
+describe('typed moves in the chosen notation (session 11)', { timeout: 120_000 }, () => {
+  test('a refused move is told in the notation it reads as a move in', async () => {
+    const { page, context, problems } = await openApp(env);
+    await page.click('#open-settings');
+    await page.selectOption('#set-language', 'es');
+    await page.click('#settings-form button[type="submit"]');
+    await newGame(page);
+    await typeMoves(page, ['e4', 'Cc6', 'Nf3']);  // Spanish and English both taken
+    const refused = async (move) => {
+      await page.fill('#move-input', move);
+      await page.press('#move-input', 'Enter');
+      await page.waitForSelector('#move-error:not([hidden])');
+      return page.textContent('#move-error');
+    };
+    // A Spanish bishop move, blocked by the e7 pawn: told as a move, in Spanish letters.
+    assert.equal(await refused('Ab4'), 'Ab4: no black bishop can move to b4');
+    // An English king move (K is no Spanish letter): told as the English move it is.
+    assert.equal(await refused('Ke3'), 'Ke3: no black king can move to e3');
+    // Neither reads it as a move: the chosen notation's reading.
+    assert.match(await refused('zz'), /not a piece letter in Spanish/);
+    assert.equal(await page.getAttribute('body', 'data-plies'), '3', 'nothing was played');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

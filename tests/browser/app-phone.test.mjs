@@ -1,5 +1,6 @@
 // The phone layout (issue 15): at 390x844, in a timed game against the engine, the board and both
-// clocks are on the screen without scrolling, the header is one row, and the engine's name is not cut.
+// clocks are on the screen without scrolling, the header is one row, and the engine's name is not cut;
+// at 320x640 no screen needs scrolling sideways.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -65,5 +66,42 @@ describe('phone layout, 390x844', { timeout: 120_000 }, () => {
     await page.click('#rematch');
     await page.waitForSelector('#new-game-dialog[open]');
     await page.click('#ng-cancel');
+  });
+});
+
+// WCAG 1.4.10 (Reflow): content usable at 320 CSS pixels wide without scrolling sideways. The start
+// screen's level list ("Strong club player (≈ 1700)" in the fields' monospace face) was 48 px too wide.
+describe('narrowest phone, 320x640', { timeout: 120_000 }, () => {
+  let context;
+  after(async () => { await context?.close(); });
+
+  test('the start screen, the dialogs, a game and the analysis board need no sideways scrolling', async () => {
+    context = await env.browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(env.baseUrl);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    const overflow = (where) => page.evaluate((where) => {
+      const width = document.documentElement.clientWidth;
+      const wide = [...document.querySelectorAll('body *')].filter((e) => e.checkVisibility()
+        && e.getBoundingClientRect().right > width + 1 && !e.closest('pre'));
+      return { where, scrollWidth: document.documentElement.scrollWidth, width,
+        wide: wide.slice(0, 3).map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}`) };
+    }, where);
+    const none = (where) => ({ where, scrollWidth: 320, width: 320, wide: [] });
+    await page.waitForSelector('#start:not([hidden])');
+    assert.deepEqual(await overflow('start screen'), none('start screen'));
+    await page.click('#open-settings');
+    assert.deepEqual(await overflow('settings'), none('settings'));
+    await page.keyboard.press('Escape');
+    await page.click('#new-game');
+    await page.selectOption('#ng-preset', 'custom');
+    assert.deepEqual(await overflow('new game'), none('new game'));
+    await page.keyboard.press('Escape');
+    await page.click('#start-friend');
+    await typeMoves(page, ['e4', 'e5']);
+    assert.deepEqual(await overflow('game'), none('game'));
+    await page.click('#open-analysis');
+    await page.waitForSelector('#analysis:not([hidden])');
+    assert.deepEqual(await overflow('analysis'), none('analysis'));
   });
 });

@@ -80,6 +80,37 @@ describe('keyboard and words', () => {
     assert.deepEqual(await events(page, 'b0', 'move'), []);
   });
 
+  test('a picked-up piece\'s legal destinations say so in their labels (show-legal), and stop saying it when it is put down', async () => {
+    const labelOf = (sq, id = 'b0') => page.evaluate(([sq, id]) => document.getElementById(id).shadowRoot
+      .querySelector(`[data-square="${sq}"]`).getAttribute('aria-label'), [sq, id]);
+    await mountBoards(page, [{ interactive: 'both', 'show-legal': '', fen: '4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1' },
+      { id: 'plain', interactive: 'both' }]);
+    await page.evaluate(() => document.getElementById('b0').focusSquare('e4'));
+    await page.keyboard.press('Enter');
+    await walkTo(page, 'e5');
+    // What a screen reader reads on arriving: the square, what is on it, and that the piece may go there.
+    assert.equal(await page.evaluate(() => document.getElementById('b0').shadowRoot.activeElement.getAttribute('aria-label')),
+      'e5, empty, possible move');
+    assert.equal(await labelOf('d5'), 'd5, black pawn, possible move');
+    assert.equal(await labelOf('e6'), 'e6, empty');
+    assert.equal(await labelOf('f5'), 'f5, empty');
+    await page.keyboard.press('Escape');
+    assert.equal(await labelOf('e5'), 'e5, empty');
+    assert.equal(await labelOf('d5'), 'd5, black pawn');
+    // Without show-legal the board shows no destinations, and its labels name none either.
+    await page.evaluate(() => document.getElementById('plain').focusSquare('g1'));
+    await page.keyboard.press('Enter');
+    assert.equal(await labelOf('f3', 'plain'), 'f3, empty');
+    // In the board's language.
+    for (const [language, words] of Object.entries({ es: 'e5, vacía, jugada posible', fr: 'e5, vide, coup possible',
+      de: 'e5, leer, möglicher Zug', nl: 'e5, leeg, mogelijke zet' })) {
+      await mountBoards(page, [{ interactive: 'both', 'show-legal': '', language, fen: '4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1' }]);
+      await page.evaluate(() => document.getElementById('b0').focusSquare('e4'));
+      await page.keyboard.press('Enter');
+      assert.equal(await labelOf('e5'), words, language);
+    }
+  });
+
   test('announcements: English, Spanish, French, German, Dutch and Appendix F', async () => {
     const fen = '8/p7/8/4k3/8/8/P7/4K1N1 w - - 0 1';  // pawns: K+N v K would be a dead position
     const expected = {

@@ -242,6 +242,16 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
     assert.equal((await state(page, 'g')).san, 'e5');
   });
 
+  test('screen readers: one full stop between sentences, also after a comment that ends with one', async () => {
+    await mount(page, [{ id: 'g', pgn: '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 {A mistake!} 4. Qxf7# {Scholar\'s mate.} 1-0' }]);
+    await page.locator('#g .nav .flip').focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    assert.equal((await state(page, 'g')).live, '3, Black, knight to f6. Comment: A mistake!');
+    await page.keyboard.press('End');
+    // It read "… Comment: Scholar's mate.. Game over, 1-0".
+    assert.equal((await state(page, 'g')).live, '4, White, queen takes f7, checkmate. Comment: Scholar\'s mate. Game over, 1-0');
+  });
+
   test('the move list and the eval graph are clickable', async () => {
     await mount(page, [{ id: 'g', pgn: ANNOTATED }]);
     await page.locator('#g .move', { hasText: 'exd5' }).click();

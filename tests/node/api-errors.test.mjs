@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import esbuild from 'esbuild';
@@ -18,6 +19,7 @@ import { loadEscaque } from '../../dist/loader.mjs';
 // the standalone dist/loader.mjs those of dist/errors.mjs.
 import * as loaderErrors from '../../dist/errors.mjs';
 import { ROOT } from './helpers.mjs';
+import { LINE_LIMIT } from '../../scripts/minify-js.mjs';
 
 const { EscaqueError, EscaqueLoadError, init, isInitialized } = escaque;
 const work = mkdtempSync(join(tmpdir(), 'escaque-errors-'));
@@ -66,6 +68,31 @@ describe('error names', () => {
     }
     // A real error thrown by the minified API: not initialized.
     assert.throws(() => new minified.Chess(), (e) => e.name === 'NotInitializedError' && e.code === 'NOT_INITIALIZED');
+  });
+});
+
+// What a person sees in the terminal when a script leaves an escaque error uncaught: Node prints the source
+// line the error was thrown from, and the shipped files are minified (scripts/minify-js.mjs); with every
+// file on one line that was all of api.mjs, 20 KB of code before the message.
+describe('an uncaught error in a Node script', () => {
+  test('prints the error and a short excerpt of the package, not the whole minified file', { timeout: 30_000 }, () => {
+    const script = join(work, 'uncaught.mjs');
+    writeFileSync(script, `import { init, Chess } from ${JSON.stringify(pathToFileURL(`${ROOT}dist/index.node.mjs`).href)};
+await init();
+new Chess().move('Ke3');
+`);
+    const run = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 25_000 });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /IllegalMoveError: Ke3: no white king can move to e3/);
+    assert.ok(run.stderr.length < 3000, `${run.stderr.length} characters on stderr:\n${run.stderr.slice(0, 400)}…`);
+  });
+
+  test('no shipped JavaScript file has a line longer than about LINE_LIMIT', () => {
+    for (const file of ['api.mjs', 'engine.mjs', 'index.mjs', 'pgn.mjs', 'setup.mjs', 'loader.mjs']) {
+      const longest = Math.max(...readFileSync(`${ROOT}dist/${file}`, 'utf8').split('\n').map((l) => l.length));
+      // esbuild breaks a line at its first chance after the limit: a long string or name can run over.
+      assert.ok(longest <= 4 * LINE_LIMIT, `dist/${file}: a line of ${longest} characters`);
+    }
   });
 });
 

@@ -230,16 +230,30 @@ function wireBoard() {
   };
 }
 
-// Typed moves: the chosen notation first, then English (so "Nf3" works with any setting).
+// Typed moves: the chosen notation first, then English (so "Nf3" works with any setting). A text neither
+// plays is told in the notation that reads it as a move (one not legal here), else in the chosen one:
+// "Ab4: no black bishop can move to b4", not English's "'A' at character 1 is not a piece letter".
 function typedMove(text) {
   const lang = settings.language === 'figurine' ? 'en' : settings.language;
-  if (lang !== 'en') {
-    try {
-      ctrl.game.clone().move(text, { language: lang });
-      return { text, language: lang };
-    } catch { /* try English */ }
+  if (lang === 'en') return { text, language: 'en' };
+  const own = refusal(text, lang);
+  if (own === null) return { text, language: lang };
+  const english = refusal(text, 'en');
+  if (english === null) return { text, language: 'en' };
+  return { text, language: own === 'MOVE_SYNTAX' && english !== 'MOVE_SYNTAX' ? 'en' : lang };
+}
+
+// null if `text` is a legal move here in `language`, else the refusal's code (MOVE_SYNTAX: not a move).
+function refusal(text, language) {
+  const copy = ctrl.game.clone();
+  try {
+    copy.move(text, { language });
+    return null;
+  } catch (e) {
+    return e.code ?? 'ERROR';
+  } finally {
+    copy.dispose();
   }
-  return { text, language: 'en' };
 }
 
 $('move-form').addEventListener('submit', (e) => {
@@ -388,8 +402,8 @@ function navigate(ply) {
 
 // ---- export ----
 
-$('copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN'));
-$('copy-fen').addEventListener('click', () => copy($('fen-out').value, 'FEN'));
+$('copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN', $('pgn-out'), showPgnBox));
+$('copy-fen').addEventListener('click', () => copy($('fen-out').value, 'FEN', $('fen-out')));
 $('show-pgn').addEventListener('click', () => {
   const out = $('pgn-out');
   out.hidden = !out.hidden;
@@ -439,13 +453,25 @@ async function openAnalysis(pgn = null, ply = null) {
 $('open-analysis').addEventListener('click', () => openAnalysis());
 $('analyse-game').addEventListener('click', () => openAnalysis(gamePgn(ctrl, 'en'), viewPly ?? ctrl.record.moves.length));
 
-async function copy(text, what) {
+// Refused — no navigator.clipboard outside a secure context (the app over http on a LAN address), or a
+// browser's permission — the text is shown selected in `field` (`show()` opens it first) and focused,
+// so that Ctrl+C copies it.
+async function copy(text, what, field = null, show = () => {}) {
   try {
     await navigator.clipboard.writeText(text);
     showStatus(`${what} copied.`);
   } catch {
-    showStatus(`${what} could not be copied here; select it in the Export box.`);
+    if (!field) { showStatus(`${what} could not be copied here.`); return; }
+    show();
+    field.focus();
+    field.select();
+    showStatus(`${what} could not be copied here: it is selected in its field, Ctrl+C (⌘C) copies it.`);
   }
+}
+function showPgnBox() {
+  $('pgn-out').hidden = false;
+  $('show-pgn').setAttribute('aria-expanded', 'true');
+  renderExport();
 }
 
 // ---- new game ----
@@ -661,8 +687,7 @@ function renderActions() {
   $('new-game').disabled = viewer;
   $('claim-draw').hidden = !(humanToMove && ctrl.game.canClaimDraw());
   $('claim-with-move').hidden = !(humanToMove && claimableTypedMove());
-  $('play-move').disabled = !humanToMove;
-  $('move-input').disabled = !humanToMove;
+  moveFieldUsable(humanToMove, over);
   const offerer = humanSide();
   $('offer-draw').hidden = over || offer !== null;
   $('resign').hidden = over;
@@ -679,10 +704,33 @@ function renderActions() {
   $('rematch').hidden = !ctrl.over || viewer || !lastChoices;
   $('review').hidden = !ctrl.over || viewer || !engineReady;
   document.getElementById('app').dataset.offerer = offerer;
+  // The move that ended the game was typed: the focus, dropped with the field, goes to the next step.
+  if (over && focusWasTyping) {
+    if ($('rematch').hidden) board.element.focusSquare(); else $('rematch').focus();
+  }
+}
+
+// The move field and "Play": while the other side (the engine) is to move the field is read-only, not
+// disabled, so that a person who typed a move keeps the focus there and types the next one once the
+// engine has moved (a disabled field drops the focus to the page's start). When the game is over, or
+// this tab only shows it, both are disabled. Sets focusWasTyping for renderActions' last step.
+let focusWasTyping = false;
+function moveFieldUsable(humanToMove, over) {
+  const field = $('move-input');
+  const play = $('play-move');
+  focusWasTyping = document.activeElement === field || document.activeElement === play;
+  if (document.activeElement === play && !humanToMove && !over) field.focus();
+  field.disabled = over;
+  field.readOnly = !over && !humanToMove;
+  if (field.readOnly) field.setAttribute('aria-disabled', 'true');
+  else field.removeAttribute('aria-disabled');
+  play.disabled = !humanToMove;
 }
 
 function renderExport() {
-  if (!$('pgn-out').hidden) $('pgn-out').value = gamePgn(ctrl, pgnLanguage());
+  if ($('pgn-out').hidden) return;
+  $('pgn-out').value = gamePgn(ctrl, pgnLanguage());
+  $('pgn-out').setAttribute('aria-label', 'PGN of the game');
 }
 
 function renderFinished() {
@@ -692,10 +740,14 @@ function renderFinished() {
     b.type = 'button';
     b.textContent = 'PGN';
     b.setAttribute('aria-label', `PGN of ${g.white} – ${g.black}`);
+    // The PGN box is in the Export box, far above this list: the focus goes there (and scrolls it into
+    // view), and the box is named by the game it now holds until it shows the game in progress again.
     b.addEventListener('click', () => {
       $('pgn-out').hidden = false;
       $('pgn-out').value = g.pgn;
+      $('pgn-out').setAttribute('aria-label', `PGN of ${g.white} – ${g.black}, ${g.date.slice(0, 10)}`);
       $('show-pgn').setAttribute('aria-expanded', 'true');
+      $('pgn-out').focus();
     });
     const review = document.createElement('button');
     review.type = 'button';
@@ -843,11 +895,9 @@ $('play-here').addEventListener('click', async () => {
   await tabs.takeOver();
   showStatus('');
 });
-$('storage-copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN'));
+$('storage-copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN', $('pgn-out'), showPgnBox));
 $('storage-show-pgn').addEventListener('click', () => {
-  $('pgn-out').hidden = false;
-  $('show-pgn').setAttribute('aria-expanded', 'true');
-  renderExport();
+  showPgnBox();
   $('pgn-out').focus();
 });
 wireRecovery(copy);

@@ -29,7 +29,7 @@ let copyWired = false;
 export function wireRecovery(copy) {
   if (copyWired) return;
   copyWired = true;
-  $('recovery-copy').addEventListener('click', () => copy($('recovery-text').value, 'The saved text'));
+  $('recovery-copy').addEventListener('click', () => copy($('recovery-text').value, 'The saved text', $('recovery-text')));
   $('recovery-dismiss').addEventListener('click', () => { $('recovery').hidden = true; });
 }
 

@@ -25,12 +25,24 @@ export function setUpStartScreen({ settings, save, act }) {
       save();
       for (const m of ['engine', 'friend', 'analysis']) delete $(`start-${m}`).dataset.last;
       button.dataset.last = 'true';
+      const focusBoard = mode !== 'analysis' && hidesFocus();
       hideStartScreen();
+      if (focusBoard) boardFocus();
       act(choice);
     });
   }
-  $('start-dismiss').addEventListener('click', hideStartScreen);
+  $('start-dismiss').addEventListener('click', () => {
+    const focusBoard = hidesFocus();
+    hideStartScreen();
+    if (focusBoard) boardFocus();
+  });
 }
+
+// A choice made from the keyboard hides the button that has the focus: the focus goes to the board the
+// card sat beside (its square in the tab order), where the game is played, not back to the page's start.
+// (The analysis board takes the focus itself when it opens.)
+const hidesFocus = () => $('start').contains(document.activeElement);
+const boardFocus = () => $('board')?.focusSquare?.();
 
 export function showStartScreen() {
   $('start').hidden = false;

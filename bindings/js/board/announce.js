@@ -12,7 +12,7 @@ const RANK_NAMES_F = ['eins', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben'
 // each (0 masculine/common, 1 feminine, 2 Dutch neuter), the colour words by gender, whether the colour
 // comes before the noun, and the other words, in the order of KEYS, between bars.
 const KEYS = ('from to takes check mate ep promotes castleK castleQ empty board input illegal promotion premove ' +
-  'premoveCancelled selected white black draw stalemate dead five seventyFive').split(' ');
+  'premoveCancelled selected white black draw stalemate dead five seventyFive target').split(' ');
 export function table(pieces, gender, w, b, colourFirst, text) {
   const t = { pieces: pieces.split(' '), gender: [...gender].map(Number), w: w.split(' '), b: b.split(' '), colourFirst };
   text.split('|').forEach((word, i) => { t[KEYS[i]] = word; });
@@ -22,7 +22,7 @@ const WORDS = {
   en: table('pawn knight bishop rook queen king', '000000', 'white', 'black', true,
     'from|to|takes|check|checkmate|en passant|promotes to|castles kingside|castles queenside|empty|Chess board|' +
     'Type a move|Illegal move|Promote to|Premove|Premove cancelled|selected|white|black|Draw|stalemate|' +
-    'dead position|fivefold repetition|75-move rule'),
+    'dead position|fivefold repetition|75-move rule|possible move'),
 };
 
 /** Adds languages ({code: table(…)}): announce-languages.js adds Spanish, French, German and Dutch. */
@@ -54,9 +54,12 @@ export function pieceWords(color, type, language, start = false) {
 }
 
 // The accessible name of a square: "e4, white knight" / "e4, empty".
-export function squareLabel(square, code, language, style) {
+// A square's label: "e4, empty", "d5, black pawn"; with `target` (a legal destination of the piece
+// picked up, shown as a dot) ", possible move" after it.
+export function squareLabel(square, code, language, style, target = false) {
   const name = squareWords(square, style);
-  return code ? `${name}, ${pieceWords(code[0], code[1], language)}` : `${name}, ${words(language).empty}`;
+  const label = code ? `${name}, ${pieceWords(code[0], code[1], language)}` : `${name}, ${words(language).empty}`;
+  return target ? `${label}, ${words(language).target}` : label;
 }
 
 // A played move (the package's move object) in full words:

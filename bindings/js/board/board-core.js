@@ -440,13 +440,17 @@ export class BoardCore {
     const { language } = this.#s;
     const style = this.#style();
     const cells = this.#view.cells;
+    // The picked piece's destinations are named as such where they are shown (show-legal's dots).
+    const targets = this.#selected && this.#s.showLegal ? this.#targets : null;
     for (let i = 0; i < 64; i++) {
       const cell = cells[i];
       const sq = cell.dataset.square;
       const code = this.#placement.get(sq) ?? '';
-      if (all || this.#labels.get(sq) !== code) {
-        cell.setAttribute('aria-label', squareLabel(sq, code, language, style));
-        this.#labels.set(sq, code);
+      const target = targets?.has(sq) ?? false;
+      const key = target ? `${code}+` : code;
+      if (all || this.#labels.get(sq) !== key) {
+        cell.setAttribute('aria-label', squareLabel(sq, code, language, style, target));
+        this.#labels.set(sq, key);
       }
       const selected = sq === this.#selected;
       if ((cell.getAttribute('aria-selected') === 'true') !== selected) cell.setAttribute('aria-selected', String(selected));

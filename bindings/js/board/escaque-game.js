@@ -450,14 +450,15 @@ export class EscaqueGame extends ElementBase {
   // What a screen reader hears on a move: its words, its eval, its comments.
   #words(node) {
     if (node === null) return 'Starting position';
-    let text = moveLabel(this.#tree.info(node));
-    if (node.eval) text += `. Evaluation: ${evalWords(node.eval)}`;
+    const sentences = [moveLabel(this.#tree.info(node))];
+    if (node.eval) sentences.push(`Evaluation: ${evalWords(node.eval)}`);
     const comments = [...(node.comments ?? [])];
-    if (comments.length) text += `. Comment: ${comments.join(' ')}`;
+    if (comments.length) sentences.push(`Comment: ${comments.join(' ')}`);
     if (this.#tree.next(node) === null && this.#tree.info(node).depth === 0 && this.#tree.game.result !== '*') {
-      text += `. Game over, ${this.#tree.game.result}`;
+      sentences.push(`Game over, ${this.#tree.game.result}`);
     }
-    return text;
+    // A full stop between sentences, none after one that already ends in . ! or ? (a comment's own).
+    return sentences.reduce((text, next) => `${text}${/[.!?…]["'”’)]?$/.test(text) ? '' : '.'} ${next}`);
   }
 
   #say(text) {

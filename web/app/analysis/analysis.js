@@ -14,7 +14,9 @@ import { AnalysisTree } from './tree.js';
 
 const $ = (id) => document.getElementById(id);
 const KEY = 'escaque.app.analysis';
-const FEN_LIKE = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}\s+[wb]\b/;
+// A FEN, even a faulty one, begins with ranks separated by '/' (a PGN begins with a tag, a move number
+// or a move; its only '/' are in "1/2-1/2"): read as a FEN, its error names the bad field.
+const FEN_LIKE = /^\s*[^\s[/]*(\/[^\s/]*){3,}(\s|$)/;
 const RESTART_MS = 120;  // navigation in quick steps (a held arrow key) restarts the search once
 const ITEMS_PER_FRAME = 100;  // games of a .pgn file listed per animation frame
 // The games of a file are listed in lists of this many (one <ol> each): a list out of view is not

@@ -103,7 +103,7 @@ export class EngineLines {
     if (barKey !== this.#shown.bar) {
       this.#shown.bar = barKey;
       bar.style.setProperty('--white', `${(whiteShare(pawns) * 100).toFixed(1)}%`);
-      barText.textContent = evalText || '–';
+      barText.textContent = evalText;  // none without an evaluation: the badge is hidden (style.css)
       bar.dataset.eval = evalText;
       depth.textContent = best ? String(best.depth) : '–';
     }
