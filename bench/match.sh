@@ -10,6 +10,7 @@
 #           | sf-ELO       Stockfish with UCI_LimitStrength at UCI_Elo=ELO (e.g. sf-1500)
 #           | escaque-ELO  the same escaque snapshot with UCI_LimitStrength at UCI_Elo=ELO
 #           | escaque      the same escaque snapshot with OPP_OPTS only (e.g. OPP_OPTS="Use NNUE=false")
+#           | file:PATH    another UCI binary, e.g. an escaque built from another commit (copied first)
 # GAMES:    even number, default 100 (50 openings x 2 colours)
 # TC:       base+increment in seconds, default 5+0.05
 # SEED:     opening order, default 1
@@ -102,6 +103,12 @@ case "$opponent" in
   sf-*) elo="${opponent#sf-}"
         b=(--b stockfish --b-opt UCI_LimitStrength=true --b-opt "UCI_Elo=$elo" --b-name "SF-$elo") ;;
   escaque) b=(--b "$command_a" --b-name escaque-opp) ;;
+  file:*) opp="${opponent#file:}"
+        [[ -f "$opp" && -x "$opp" ]] || { echo "match.sh: opponent binary '$opp' not found" >&2; exit 1; }
+        opponent="$(basename "$opp")"
+        opp_snapshot="$cache/results/opp-$(tagged "$opponent")"
+        cp "$opp" "$opp_snapshot"
+        b=(--b "$opp_snapshot" --b-name "$opponent") ;;
   escaque-*) elo="${opponent#escaque-}"
         b=(--b "$command_a" --b-opt UCI_LimitStrength=true --b-opt "UCI_Elo=$elo" --b-name "escaque-L$elo") ;;
   *) echo "match.sh: unknown opponent '$opponent' (see the header of bench/match.sh)" >&2; exit 1 ;;

@@ -120,7 +120,7 @@ void Searcher::make_move(int ply, Move m, UndoInfo& undo) {
 Value Searcher::static_eval(int ply) const {
   if (!net_) return evaluate(pos_, *weights_);
   // A network could say anything; it must never claim a mate.
-  return std::clamp(Value(nnue::evaluate(*net_, accumulators_[ply], pos_.side_to_move())), -VALUE_MATE_IN_MAX_PLY + 1,
+  return std::clamp(Value(nnue::evaluate(*net_, accumulators_[ply], pos_)), -VALUE_MATE_IN_MAX_PLY + 1,
                     VALUE_MATE_IN_MAX_PLY - 1);
 }
 

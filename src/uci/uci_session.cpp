@@ -342,7 +342,7 @@ void UciSession::cmd_eval(std::string& out) const {
   if (net) {
     nnue::Accumulator acc;
     nnue::refresh(*net, pos, acc);
-    value = nnue::evaluate(*net, acc, pos.side_to_move());
+    value = nnue::evaluate(*net, acc, pos);
   } else {
     value = evaluate(pos);
   }

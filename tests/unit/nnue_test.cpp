@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,11 +48,12 @@ std::vector<Position> sample_positions(int perGame) {
 std::unique_ptr<nnue::Network> random_network(unsigned seed) {
   auto net = std::make_unique<nnue::Network>();
   std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> ft(-300, 300), out(-200, 200);
+  std::uniform_int_distribution<int> ft(-300, 300), out(-nnue::MAX_OUTPUT_WEIGHT, nnue::MAX_OUTPUT_WEIGHT);
   for (auto& w : net->ftWeights) w = std::int16_t(ft(rng));
   for (auto& w : net->ftBias) w = std::int16_t(ft(rng));
-  for (auto& w : net->outWeights) w = std::int16_t(out(rng));
-  net->outBias = 12345;
+  for (auto& bucket : net->outWeights)
+    for (auto& w : bucket) w = std::int16_t(out(rng));
+  for (int b = 0; b < nnue::OUTPUT_BUCKETS; ++b) net->outBias[b] = 12345 - 1000 * b;
   return net;
 }
 
@@ -147,11 +149,26 @@ TEST(NnueNetwork, FileRoundTripAndRefusals) {
   std::vector<std::uint8_t> bad = bytes;
   bad[0] = 'X';
   EXPECT_FALSE(nnue::load_network(bad.data(), bad.size(), *untouched, error));
-  EXPECT_NE(error.find("ESQNNUE1"), std::string::npos) << error;
+  EXPECT_NE(error.find("no ESQNNUE2 header"), std::string::npos) << error;
+  bad = bytes;
+  bad[7] = '1';  // the first format: clipped ReLU, one output layer
+  EXPECT_FALSE(nnue::load_network(bad.data(), bad.size(), *untouched, error));
+  EXPECT_NE(error.find("an ESQNNUE1 network"), std::string::npos) << error;
   bad = bytes;
   bad[12] = 64;  // hidden size 64
   EXPECT_FALSE(nnue::load_network(bad.data(), bad.size(), *untouched, error));
-  EXPECT_NE(error.find("shape 768x64"), std::string::npos) << error;
+  EXPECT_NE(error.find("shape 768x64x8"), std::string::npos) << error;
+  bad = bytes;
+  bad[16] = 1;  // one output bucket
+  EXPECT_FALSE(nnue::load_network(bad.data(), bad.size(), *untouched, error));
+  EXPECT_NE(error.find("shape 768x128x1"), std::string::npos) << error;
+  bad = bytes;
+  // The first output weight of bucket 3 set to 200: the kernels' 16-bit products need |w| <= 127.
+  const std::size_t outAt = 20 + 2 * std::size_t(nnue::INPUTS * nnue::HIDDEN + nnue::HIDDEN + 3 * 2 * nnue::HIDDEN);
+  bad[outAt] = 200;
+  bad[outAt + 1] = 0;
+  EXPECT_FALSE(nnue::load_network(bad.data(), bad.size(), *untouched, error));
+  EXPECT_NE(error.find("output weight 200 outside +-127"), std::string::npos) << error;
   bad = bytes;
   bad.pop_back();
   EXPECT_FALSE(nnue::load_network(bad.data(), bad.size(), *untouched, error));
@@ -189,7 +206,7 @@ TEST(NnueAccumulator, IncrementalUpdatesEqualARefreshAfterEveryKindOfMove) {
         for (int c = 0; c < 2; ++c)
           for (int i = 0; i < nnue::HIDDEN; ++i)
             ASSERT_EQ(next.values[c][i], fresh.values[c][i]) << to_fen(pos) << " after " << m.raw();
-        EXPECT_EQ(nnue::evaluate(*net, next, pos.side_to_move()), nnue::evaluate(*net, fresh, pos.side_to_move()));
+        EXPECT_EQ(nnue::evaluate(*net, next, pos), nnue::evaluate(*net, fresh, pos));
         acc = next;
       }
     }
@@ -202,15 +219,21 @@ TEST(NnueAccumulator, IncrementalUpdatesEqualARefreshAfterEveryKindOfMove) {
 
 TEST(NnueAccumulator, EvaluationIsColourSymmetricAndMatchesTheScalarFormula) {
   auto net = random_network(6);
+  std::set<int> buckets;
   for (const Position& pos : sample_positions(20)) {
     nnue::Accumulator a, b;
     nnue::refresh(*net, pos, a);
     const Position m = colour_flipped(pos);
     nnue::refresh(*net, m, b);
-    const int v = nnue::evaluate(*net, a, pos.side_to_move());
-    ASSERT_EQ(v, nnue::evaluate(*net, b, m.side_to_move())) << to_fen(pos);
-    // The formula of arch.h, written out with plain integers.
-    long long sum = net->outBias;
+    const int v = nnue::evaluate(*net, a, pos);
+    ASSERT_EQ(v, nnue::evaluate(*net, b, m)) << to_fen(pos);
+    // The formula of arch.h, written out with plain integers: the output layer of the piece count's
+    // bucket, squared clipped hidden values.
+    int pieces = 0;
+    for (int s = 0; s < 64; ++s) pieces += pos.piece_on(Square(s)) != NO_PIECE;
+    const int bucket = pieces <= 2 ? 0 : pieces >= 32 ? 7 : (pieces - 2) / 4;
+    buckets.insert(bucket);
+    long long squares = 0;
     for (int half = 0; half < 2; ++half) {
       const Color p = half == 0 ? pos.side_to_move() : ~pos.side_to_move();
       for (int i = 0; i < nnue::HIDDEN; ++i) {
@@ -219,11 +242,13 @@ TEST(NnueAccumulator, EvaluationIsColourSymmetricAndMatchesTheScalarFormula) {
           if (pos.piece_on(Square(s)) != NO_PIECE)
             x += net->ftWeights[nnue::feature(p, pos.piece_on(Square(s)), Square(s)) * nnue::HIDDEN + i];
         x = std::int16_t(x);
-        sum += (long long)(x < 0 ? 0 : x > nnue::QA ? nnue::QA : x) * net->outWeights[half * nnue::HIDDEN + i];
+        const long long c = x < 0 ? 0 : x > nnue::QA ? nnue::QA : x;
+        squares += c * c * net->outWeights[bucket][half * nnue::HIDDEN + i];
       }
     }
-    ASSERT_EQ(v, int(sum * nnue::SCALE / (nnue::QA * nnue::QB))) << to_fen(pos);
+    ASSERT_EQ(v, int((squares / nnue::QA + net->outBias[bucket]) * nnue::SCALE / (nnue::QA * nnue::QB))) << to_fen(pos);
   }
+  EXPECT_GE(buckets.size(), 4u) << "the sample reaches several output buckets";
 }
 
 namespace {

@@ -61,10 +61,14 @@ void update(const Network& net, const Position& before, Move m, const Accumulato
   }
 }
 
-int evaluate(const Network& net, const Accumulator& acc, Color sideToMove) {
-  const std::int32_t sum = simd::clipped_dot(acc.values[sideToMove], net.outWeights) +
-                           simd::clipped_dot(acc.values[~sideToMove], net.outWeights + HIDDEN) + net.outBias;
-  return int(std::int64_t(sum) * SCALE / (QA * QB));
+int evaluate(const Network& net, const Accumulator& acc, const Position& pos) {
+  const Color us = pos.side_to_move();
+  const int bucket = output_bucket(popcount(pos.pieces()));
+  const std::int16_t* w = net.outWeights[bucket];
+  // Each half's sum apart: together they could pass 2^31 for extreme weights.
+  const std::int64_t squares = std::int64_t(simd::screlu_dot(acc.values[us], w)) +
+                               simd::screlu_dot(acc.values[~us], w + HIDDEN);
+  return int((squares / QA + net.outBias[bucket]) * SCALE / (QA * QB));
 }
 
 }  // namespace escaque::nnue

@@ -22,7 +22,8 @@ void refresh(const Network& net, const Position& pos, Accumulator& acc);
 // position before the move; call this before do_move).
 void update(const Network& net, const Position& before, Move m, const Accumulator& parent, Accumulator& child);
 
-// Centipawns from the side to move's point of view.
-int evaluate(const Network& net, const Accumulator& acc, Color sideToMove);
+// Centipawns from the side to move's point of view; `pos` is the position `acc` holds (its side to
+// move and its number of pieces, which picks the output layer).
+int evaluate(const Network& net, const Accumulator& acc, const Position& pos);
 
 }  // namespace escaque::nnue
