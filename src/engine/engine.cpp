@@ -327,7 +327,7 @@ const std::vector<OptionDescription>& Engine::option_descriptions() {
 const nnue::Network* Engine::network() const { return useNnue_ ? nnue::default_network() : nullptr; }
 
 void Engine::use_evaluation_for(bool limited) {
-  const nnue::Network* net = limited ? nullptr : network();
+  const nnue::Network* net = network_for(limited);
   if (net != searcher_->network()) {
     searcher_->set_network(net);
     tt_->clear();  // its static evaluations came from the other evaluation

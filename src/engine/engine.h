@@ -154,6 +154,9 @@ class Engine {
   // evaluation. A search at a limited strength (UCI_LimitStrength, Skill Level) always evaluates by
   // hand: the levels are calibrated with that evaluation (docs/engine.md, "Strength levels").
   const nnue::Network* network() const;
+  // The network a search at full or limited strength evaluates with: network(), or nullptr (the
+  // hand-written evaluation) when limited. The one place that rule lives (searches, UCI's `eval`).
+  const nnue::Network* network_for(bool limited) const { return limited ? nullptr : network(); }
   void clear_hash();
   // Forgets the game: the start position, an empty hash table and statistics.
   void new_game();

@@ -337,7 +337,7 @@ void UciSession::cmd_bench(std::string_view args, std::string& out) {
 // strength with "Use NNUE" on, else the hand-written one (limited levels always use that).
 void UciSession::cmd_eval(std::string& out) const {
   const Position& pos = engine_.position();
-  const nnue::Network* net = engine_.strength().limited() ? nullptr : engine_.network();
+  const nnue::Network* net = engine_.network_for(engine_.strength().limited());
   int value = 0;
   if (net) {
     nnue::Accumulator acc;
