@@ -141,3 +141,17 @@ export async function boardReady(page) {
   await page.waitForFunction(() => document.body.dataset.ready === 'true' &&
     document.querySelector('escaque-board-core')?.state.dests !== null);
 }
+
+// Stores raw text under a key, then reloads the page: what the app finds on its next visit.
+// The entries are written from a page of the same origin that runs none of the app (legal-moves.html),
+// after the app's page is gone: a save the app still had under way could otherwise land on top of them.
+export async function visitWith(page, entries, { clear = false } = {}) {
+  const app = page.url();
+  await page.goto(new URL('legal-moves.html', app).href);
+  await page.evaluate(([e, c]) => {
+    if (c) localStorage.clear();
+    for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
+  }, [entries, clear]);
+  await page.goto(app);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+}

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { useServedChromium } from './harness.mjs';
-import { newGame, openApp, shownPgn, typeMoves, waitForResult } from './app-helpers.mjs';
+import { newGame, openApp, shownPgn, typeMoves, visitWith, waitForResult } from './app-helpers.mjs';
 
 const env = useServedChromium();
 const TIMEOUT = { timeout: 120_000 };
@@ -24,19 +24,6 @@ const countWarnings = (page) => page.evaluate(() => {
   new MutationObserver(() => { window.__warnings++; })
     .observe(document.getElementById('storage-warning-text'), { childList: true, characterData: true, subtree: true });
 });
-// Stores raw text under a key, then reloads the page: what the app finds on its next visit.
-// The entries are written from a page of the same origin that runs none of the app (legal-moves.html),
-// after the app's page is gone: a save the app still had under way could otherwise land on top of them.
-async function visitWith(page, entries, { clear = false } = {}) {
-  const app = page.url();
-  await page.goto(new URL('legal-moves.html', app).href);
-  await page.evaluate(([e, c]) => {
-    if (c) localStorage.clear();
-    for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
-  }, [entries, clear]);
-  await page.goto(app);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
-}
 const recovery = (page) => page.evaluate(() => ({
   shown: !document.getElementById('recovery').hidden,
   items: [...document.querySelectorAll('#recovery-list li')].map((li) => li.textContent),
