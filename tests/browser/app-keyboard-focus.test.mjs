@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 
 import { useServedChromium } from './harness.mjs';
-import { boardReady, newGame, openApp } from './app-helpers.mjs';
+import { boardReady, newGame, openApp, visitWith } from './app-helpers.mjs';
 
 const env = useServedChromium();
 
@@ -88,9 +88,9 @@ describe('keyboard focus in the app', { timeout: 180_000 }, () => {
   });
 
   test('the start screen\'s "Play a friend" from the keyboard hands the focus to the board', async () => {
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    // Storage cleared while no app page runs: a save still under way from the test before could
+    // otherwise land after the clear, and the app would restore that game instead of the start screen.
+    await visitWith(page, {}, { clear: true });
     await page.waitForSelector('#start:not([hidden])');
     await tabTo(page, 'start-friend');
     await page.keyboard.press('Enter');
@@ -102,9 +102,9 @@ describe('keyboard focus in the app', { timeout: 180_000 }, () => {
   });
 
   test('the start screen\'s "Not now" hands the focus to the board too', async () => {
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    // Storage cleared while no app page runs: a save still under way from the test before could
+    // otherwise land after the clear, and the app would restore that game instead of the start screen.
+    await visitWith(page, {}, { clear: true });
     await page.waitForSelector('#start:not([hidden])');
     await tabTo(page, 'start-dismiss');
     await page.keyboard.press('Enter');
