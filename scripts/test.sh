@@ -69,10 +69,6 @@ BROWSER_FILE_TIMEOUT_MS="${BROWSER_FILE_TIMEOUT_MS:-600000}"
 # the clocks about half of its time, and the second file fills that. Every file serves on its own
 # port (0), works in its own temporary folders and has its own browser, so files never share state.
 TEST_CONCURRENCY="${TEST_CONCURRENCY:-2}"
-# Browser files three at a time: each waits on Chromium, its workers and the clocks more than half of its
-# time, so a third file fills the cores (the suite passed at a mean load average of 11 in session 11's
-# clean-clone loop, scripts/test-loop.sh, and its timing checks measure CPU time or retry under load).
-BROWSER_CONCURRENCY="${BROWSER_CONCURRENCY:-3}"
 
 section "Node tests (tests/node)"
 node --test --test-reporter=spec --test-concurrency="$TEST_CONCURRENCY" --test-timeout="$NODE_FILE_TIMEOUT_MS" tests/node/*.test.mjs
@@ -83,7 +79,7 @@ node_modules/.bin/tsc -p tests/types/tsconfig.es2020.json --noEmit
 node_modules/.bin/tsc -p tests/types/tsconfig.board.json --noEmit
 
 section "browser tests (tests/browser, headless Chromium)"
-node --test --test-reporter=spec --test-concurrency="$BROWSER_CONCURRENCY" --test-timeout="$BROWSER_FILE_TIMEOUT_MS" tests/browser/*.test.mjs
+node --test --test-reporter=spec --test-concurrency="$TEST_CONCURRENCY" --test-timeout="$BROWSER_FILE_TIMEOUT_MS" tests/browser/*.test.mjs
 
 # Opt-in, not run here (long or load-sensitive): npm run test:frameworks (the Vue and Svelte examples
 # built by Vite; React's runs above), npm run test:lighthouse, scripts/fuzz-long.sh.
