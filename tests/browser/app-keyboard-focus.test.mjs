@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 
 import { useServedChromium } from './harness.mjs';
-import { boardReady, newGame, openApp, visitWith } from './app-helpers.mjs';
+import { boardReady, newGame, openApp } from './app-helpers.mjs';
 
 const env = useServedChromium();
 
@@ -87,14 +87,17 @@ describe('keyboard focus in the app', { timeout: 180_000 }, () => {
     assert.equal(await page.getAttribute('#move-input', 'aria-disabled'), null);
   });
 
-  test('the start screen\'s "Play a friend" from the keyboard hands the focus to the board', async () => {
-    // Storage cleared while no app page runs: a save still under way from the test before could
-    // otherwise land after the clear, and the app would restore that game instead of the start screen.
-    await visitWith(page, {}, { clear: true });
+  // Each test opens the app in a fresh browser context: a first visit, so the start screen shows. The
+  // button with this id is reached with Tab and pressed with Enter; the start screen goes.
+  async function leaveStartScreenBy(id) {
     await page.waitForSelector('#start:not([hidden])');
-    await tabTo(page, 'start-friend');
+    await tabTo(page, id);
     await page.keyboard.press('Enter');
     await page.waitForSelector('#start', { state: 'hidden' });
+  }
+
+  test('the start screen\'s "Play a friend" from the keyboard hands the focus to the board', async () => {
+    await leaveStartScreenBy('start-friend');
     assert.match(await focusPath(page), /^escaque-board-core#board > div\[e2, white pawn\]$/);
     // And the board plays from there: e2-e4 with Enter, ArrowUp twice, Enter.
     for (const key of ['Enter', 'ArrowUp', 'ArrowUp', 'Enter']) await page.keyboard.press(key);
@@ -102,13 +105,7 @@ describe('keyboard focus in the app', { timeout: 180_000 }, () => {
   });
 
   test('the start screen\'s "Not now" hands the focus to the board too', async () => {
-    // Storage cleared while no app page runs: a save still under way from the test before could
-    // otherwise land after the clear, and the app would restore that game instead of the start screen.
-    await visitWith(page, {}, { clear: true });
-    await page.waitForSelector('#start:not([hidden])');
-    await tabTo(page, 'start-dismiss');
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('#start', { state: 'hidden' });
+    await leaveStartScreenBy('start-dismiss');
     assert.match(await focusPath(page), /^escaque-board-core#board > div\[/);
   });
 
