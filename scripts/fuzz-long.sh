@@ -103,13 +103,13 @@ for t in "${targets[@]}"; do
     # then ends within a tenth of the limit, it was the machine, not the input; the chunk counts as
     # ended (its executions up to then), the input is kept in findings/unconfirmed/, and fuzzing goes on.
     if [ "$status" -ne 0 ] && [[ "$found" == */"$t"-timeout-* ]]; then
-      t1=$(date +%s.%N)
+      t1=$(date +%s%N)
       if timeout "$per_input" "$exe" "$found" >/dev/null 2>&1; then
-        alone=$(echo "$(date +%s.%N) - $t1" | bc)
-        if [ "$(echo "$alone < $per_input / 10" | bc)" = 1 ]; then
+        alone_ms=$((($(date +%s%N) - t1) / 1000000))
+        if [ "$alone_ms" -lt $((per_input * 100)) ]; then
           mkdir -p "$findings/unconfirmed"
           mv "$found" "$findings/unconfirmed/"
-          found="$findings/unconfirmed/$(basename "$found"): a timeout under load, not reproduced ($(printf %.2f "$alone") s alone)"
+          found="$findings/unconfirmed/$(basename "$found"): a timeout under load, not reproduced (${alone_ms} ms alone)"
           status=0
         fi
       fi
