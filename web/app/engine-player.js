@@ -161,7 +161,7 @@ export class EnginePlayer {
     this.stopAnalysis();
     const asked = ++this.#analyses;
     if (!(await engineAvailable())) return;
-    const adviser = await this.#advisor();
+    const adviser = await this.#adviserEngine();
     if (asked !== this.#analyses) return;  // stopped or replaced meanwhile
     const analysis = adviser.analyse(position, { infinite: true, multiPv });
     this.#analysis = analysis;
@@ -185,13 +185,13 @@ export class EnginePlayer {
   async evaluate(position, depth) {
     if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
     this.stopAnalysis();
-    return (await this.#advisor()).bestMove(position, { depth });
+    return (await this.#adviserEngine()).bestMove(position, { depth });
   }
 
   // The adviser, made on first use. It is always at full strength, so it evaluates with the NNUE network:
   // its module is fetched then (web/sw.js keeps it). Where it cannot be loaded (offline before it was ever
   // cached) the option is refused and the adviser keeps the hand-written evaluation.
-  async #advisor() {
+  async #adviserEngine() {
     if (!this.#adviser) {
       this.#adviser = new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
       this.#adviserReady = this.#adviser.setOption('Use NNUE', true)
