@@ -81,8 +81,10 @@ describe('engine worker faults', TIMEOUT, () => {
     const noticedAt = await page.evaluate(() => performance.now());
     t.diagnostic(`worker gone ${Math.round(goneAt - endedAt)} ms after terminate(); restart ` +
       `${Math.round(noticedAt - goneAt)} ms after it was gone`);
-    // Noticed by the death watch (every 250 ms), not by the search's time limit (a third of ~5 min).
-    assert.ok(noticedAt - goneAt < 30_000, `${Math.round(noticedAt - goneAt)} ms`);
+    // Noticed by the death watch (every 250 ms), not by the search's time limit (a third of ~5 min) nor by
+    // the set-up's 15 s bound: at full strength the worker may die while it loads the network's module,
+    // before the search is sent (0.1–0.7 s here at load 7–11; 14.5 s when the watch began only with the search).
+    assert.ok(noticedAt - goneAt < 5_000, `${Math.round(noticedAt - goneAt)} ms`);
     assert.match(await page.textContent('#notice'), /engine stopped .*restarted/);
     await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 60_000 });
     await page.waitForFunction(() => window.__escaque.clock.state.running === 'b');

@@ -100,23 +100,23 @@ export class EnginePlayer {
     if (this.#player && this.#answered && (await workerAlive('player')) === false) {
       throw new EngineFault('the engine\'s worker has ended');
     }
-    // A change of level may load the network's module (full strength): as long as a new worker's start.
-    const levelChange = this.#level !== levelById(levelId).id;
-    const setUp = this.#opponent(levelId);
-    const limit = () => (this.#answered ? PING_MS : START_MS);
-    const engine = await within(setUp, levelChange ? START_MS : limit(), 'the engine does not answer');
-    // Ping: a worker that stopped answering is noticed before the search is sent to it.
-    await within(engine.ready(), limit(), 'the engine does not answer');
-    this.#answered = true;
+    // The worker's death is watched through the whole turn: its set-up (which may load the network's
+    // module, seconds on a slow line), the ping and the search.
     const watch = deathWatch('player');
+    const orDeath = (promise) => Promise.race([promise, watch.promise]);
     try {
+      // A change of level may load the network's module (full strength): as long as a new worker's start.
+      const levelChange = this.#level !== levelById(levelId).id;
+      const setUp = this.#opponent(levelId);
+      const limit = () => (this.#answered ? PING_MS : START_MS);
+      const engine = await orDeath(within(setUp, levelChange ? START_MS : limit(), 'the engine does not answer'));
+      // Ping: a worker that stopped answering is noticed before the search is sent to it.
+      await orDeath(within(engine.ready(), limit(), 'the engine does not answer'));
+      this.#answered = true;
       const search = engine.bestMove(position, limits, onInfo ? { onInfo } : {});
       search.catch(() => {});
       if (this.#moveNow) this.stop();
-      return await Promise.race([
-        within(search, searchBound(limits) + GRACE_MS, 'the engine did not answer in its time'),
-        watch.promise,
-      ]);
+      return await orDeath(within(search, searchBound(limits) + GRACE_MS, 'the engine did not answer in its time'));
     } finally {
       watch.stop();
     }
