@@ -25,28 +25,25 @@ export function setUpStartScreen({ settings, save, act }) {
       save();
       for (const m of ['engine', 'friend', 'analysis']) delete $(`start-${m}`).dataset.last;
       button.dataset.last = 'true';
-      const focusBoard = mode !== 'analysis' && hidesFocus();
-      hideStartScreen();
-      if (focusBoard) boardFocus();
+      // The analysis board takes the focus itself when it opens.
+      hideStartScreen({ focusBoard: mode !== 'analysis' });
       act(choice);
     });
   }
-  $('start-dismiss').addEventListener('click', () => {
-    const focusBoard = hidesFocus();
-    hideStartScreen();
-    if (focusBoard) boardFocus();
-  });
+  $('start-dismiss').addEventListener('click', () => hideStartScreen());
 }
 
-// A choice made from the keyboard hides the button that has the focus: the focus goes to the board the
-// card sat beside (its square in the tab order), where the game is played, not back to the page's start.
-// (The analysis board takes the focus itself when it opens.)
-const hidesFocus = () => $('start').contains(document.activeElement);
-const boardFocus = () => $('board')?.focusSquare?.();
 
 export function showStartScreen() {
   $('start').hidden = false;
   const last = document.querySelector('#start button[data-last]');
   $('start-last').textContent = last ? `Last time: ${last.textContent.toLowerCase()}.` : '';
 }
-export function hideStartScreen() { $('start').hidden = true; }
+// Hiding the card while it holds the focus (a choice made from the keyboard) hands the focus to the board
+// the card sat beside (its square in the tab order), where the game is played, not back to the page's
+// start; `focusBoard: false` leaves it to whoever shows next.
+export function hideStartScreen({ focusBoard = true } = {}) {
+  const hadFocus = $('start').contains(document.activeElement);
+  $('start').hidden = true;
+  if (hadFocus && focusBoard) $('board')?.focusSquare?.();
+}
