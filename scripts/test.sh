@@ -47,9 +47,9 @@ fi
 
 if [[ -f scripts/fuzz.sh ]]; then
   section "fuzzing (scripts/fuzz.sh)"
-  # 15 s per target here (45 s for six, two at a time); scripts/fuzz.sh alone runs 30 s, and
+  # 10 s per target here (30 s for six, two at a time); scripts/fuzz.sh alone runs 30 s, and
   # scripts/fuzz-long.sh counts 10^7 executions per target.
-  FUZZ_SECONDS="${FUZZ_SECONDS:-15}" bash scripts/fuzz.sh
+  FUZZ_SECONDS="${FUZZ_SECONDS:-10}" bash scripts/fuzz.sh
 else
   echo "(scripts/fuzz.sh not present: skipped)"
 fi

@@ -19,6 +19,7 @@ const PRECACHE = [
   'dist/app-bundle.js',
   'app/clock-worker.js',
   'app/engine-watch-worker.js',
+  'app/engine-watch-lock.js',
   'dist/app-pgn-worker.js',
   'app/timecontrol.js',
   'app/openings-index.json',
@@ -73,7 +74,7 @@ self.addEventListener('fetch', (event) => {
     const cache = await caches.open(VERSION);
     const hit = await cache.match(request, { ignoreSearch: true });
     // A Worker's script, answered with the request's own URL: the Worker's location keeps its query
-    // (the engine's worker reads its page and role there: app/engine-watch-worker.js).
+    // (the engine's worker reads its page, role and id there: app/engine-watch-lock.js).
     if (hit) return request.destination === 'worker' ? new Response(hit.body, hit) : hit;
     const scope = new URL(self.registration.scope).pathname;
     const path = new URL(request.url).pathname;

@@ -1,10 +1,10 @@
 // The monkey (issue 17): seeded random pointer, keyboard and typed-move events at the app and at
 // embed.html — the board, dialogs, navigation, take-backs, every control a person can reach — with the
-// page checked after every 100 events (tests/browser/monkey.mjs): no page error or console error, the
+// page checked after every 25 events (tests/browser/monkey.mjs): no page error or console error, the
 // board shows exactly the game's position (or the one navigated to), the move list is the game, the
 // clocks agree with the clock's state.
 //
-// npm test runs 600 events per page (MONKEY_EVENTS); `npm run test:monkey` runs 10,000 per page with
+// npm test runs 300 events per page (MONKEY_EVENTS); `npm run test:monkey` runs 10,000 per page with
 // a new seed each time (printed; docs/benchmarks.md records the runs). A failure prints the seed and
 // the last events: MONKEY_SEED=<seed> MONKEY_EVENTS=<n> node --test tests/browser/app-monkey.test.mjs
 import assert from 'node:assert/strict';
@@ -15,10 +15,12 @@ import { useServedChromium } from './harness.mjs';
 import { runMonkey } from './monkey.mjs';
 
 const env = useServedChromium();
-const EVENTS = Number(process.env.MONKEY_EVENTS ?? 600);
+const EVENTS = Number(process.env.MONKEY_EVENTS ?? 300);
+// A check every 25 events (≈ 0.1 s each): more of the states the monkey passes through are seen.
+const CHECK_EVERY = 25;
 const SEED = process.env.MONKEY_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31)
   : Number(process.env.MONKEY_SEED ?? 20261126);
-// Per event: a plan in the page, one to four input events; a check every 100 — at most 0.4 s each
+// Per event: a plan in the page, one to four input events; a check every CHECK_EVERY — at most 0.4 s each
 // on a loaded machine, with two minutes for start-up.
 const TIMEOUT = 120_000 + EVENTS * 400;
 
@@ -42,10 +44,10 @@ describe('monkey', { timeout: 2 * TIMEOUT }, () => {
     // the monkey starts other games itself through the dialog.
     await newGame(page, { opponent: 'human', casual: true });
     const started = Date.now();
-    const run = await runMonkey(page, { kind: 'app', seed: SEED, events: EVENTS, problems });
+    const run = await runMonkey(page, { kind: 'app', seed: SEED, events: EVENTS, checkEvery: CHECK_EVERY, problems });
     console.log(`monkey app: ${run.events} events, ${run.checks} checks, seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
       `${tally(run.log, APP_TALLY)}; plies at the checks: ${run.states.map((s) => s.plies).join(' ')}; ms ${JSON.stringify(run.ms)}`);
-    assert.equal(run.checks, Math.ceil(EVENTS / 100));
+    assert.equal(run.checks, Math.ceil(EVENTS / CHECK_EVERY));
     // The monkey did reach what it is meant to shake: moves, take-backs, navigation, the dialogs.
     const seen = counts(run.log, APP_TALLY);
     for (const [what, n] of Object.entries(seen)) assert.ok(n > 0, `no "${what}" in ${EVENTS} events (seed ${SEED})`);
@@ -89,10 +91,10 @@ describe('monkey', { timeout: 2 * TIMEOUT }, () => {
     await page.goto(`${env.baseUrl}embed.html`);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
     const started = Date.now();
-    const run = await runMonkey(page, { kind: 'embed', seed: SEED + 1, events: EVENTS, problems });
+    const run = await runMonkey(page, { kind: 'embed', seed: SEED + 1, events: EVENTS, checkEvery: CHECK_EVERY, problems });
     console.log(`monkey embed: ${run.events} events, ${run.checks} checks, seed ${SEED + 1}, ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
       `${tally(run.log, EMBED_TALLY)}; plies at the checks: ${run.states.map((s) => s.plies).join(' ')}; ms ${JSON.stringify(run.ms)}`);
-    assert.equal(run.checks, Math.ceil(EVENTS / 100));
+    assert.equal(run.checks, Math.ceil(EVENTS / CHECK_EVERY));
     const seen = counts(run.log, EMBED_TALLY);
     for (const [what, n] of Object.entries(seen)) assert.ok(n > 0, `no "${what}" in ${EVENTS} events (seed ${SEED + 1})`);
     assert.ok(run.states.some((s) => s.plies >= 4), 'no game got 4 moves long');

@@ -7,7 +7,7 @@
 // index <-> engine.mjs import cycle.
 import * as pkg from 'escaque';
 
-import { EngineFault, GRACE_MS, PING_MS, START_MS, deathWatch, searchBound, within, workerAlive, workerUrl }
+import { EngineFault, GRACE_MS, PING_MS, START_MS, deathWatch, newWorker, searchBound, within, workerAlive }
   from './engine-watch.js';
 import { levelById, levelOptions } from './levels.js';
 
@@ -40,6 +40,7 @@ const RETRIES = 3;
 
 export class EnginePlayer {
   #player = null;   // plays the games
+  #playerLock = null;  // the Web Lock its worker holds while it lives (engine-watch.js)
   #adviser = null;  // hints, review and the analysis board: full strength, its own worker
   #adviserReady = null;  // settles once the adviser has answered "Use NNUE"
   #playerNet = false;   // the player's engine took "Use NNUE" (its full-strength searches use the network)
@@ -55,14 +56,9 @@ export class EnginePlayer {
   /** How many times the engine has been restarted (diagnostics, tests). */
   restarts = 0;
 
+  // The player's engine (started by #startPlayer) set to the level `levelId`.
   async #opponent(levelId) {
-    if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
     const level = levelById(levelId);
-    // OwnBook: games against the engine vary from the first move (src/engine/book.cpp).
-    if (!this.#player) {
-      this.#player = new EngineClass({ options: { Hash: 16, OwnBook: true }, workerUrl: workerUrl('player') });
-      this.#answered = false;
-    }
     if (this.#level !== level.id) {
       for (const [name, value] of Object.entries(levelOptions(level))) {
         // Refused: an engine without strength limits plays at full strength rather than not at all; one
@@ -73,6 +69,15 @@ export class EnginePlayer {
       this.#level = level.id;
     }
     return this.#player;
+  }
+
+  #startPlayer() {
+    if (this.#player) return;
+    // OwnBook: games against the engine vary from the first move (src/engine/book.cpp).
+    const { url, lock } = newWorker('player');
+    this.#player = new EngineClass({ options: { Hash: 16, OwnBook: true }, workerUrl: url });
+    this.#playerLock = lock;
+    this.#answered = false;
   }
 
   /**
@@ -97,12 +102,14 @@ export class EnginePlayer {
 
   async #watchedMove(position, levelId, limits, onInfo) {
     // A worker that ended while idle (the browser may end a background tab's workers): start afresh.
-    if (this.#player && this.#answered && (await workerAlive('player')) === false) {
+    if (this.#player && this.#answered && (await workerAlive(this.#playerLock)) === false) {
       throw new EngineFault('the engine\'s worker has ended');
     }
     // The worker's death is watched through the whole turn: its set-up (which may load the network's
     // module, seconds on a slow line), the ping and the search.
-    const watch = deathWatch('player');
+    if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
+    this.#startPlayer();
+    const watch = deathWatch(this.#playerLock);
     const orDeath = (promise) => Promise.race([promise, watch.promise]);
     try {
       // A change of level may load the network's module (full strength): as long as a new worker's start.
@@ -127,6 +134,7 @@ export class EnginePlayer {
     this.restarts++;
     const old = this.#player;
     this.#player = null;
+    this.#playerLock = null;
     this.#level = null;
     this.#answered = false;
     this.#playerNet = false;
@@ -193,7 +201,7 @@ export class EnginePlayer {
   // cached) the option is refused and the adviser keeps the hand-written evaluation.
   async #adviserEngine() {
     if (!this.#adviser) {
-      this.#adviser = new EngineClass({ options: { Hash: 16 }, workerUrl: workerUrl('adviser') });
+      this.#adviser = new EngineClass({ options: { Hash: 16 }, workerUrl: newWorker('adviser').url });
       this.#adviserReady = this.#adviser.setOption('Use NNUE', true)
         .then(() => { this.#adviserNet = true; }, () => { this.#adviserNet = false; });
     }

@@ -1,11 +1,12 @@
 // Watching the engine's Worker (engine-player.js): a worker that died or stopped answering is noticed
 // and the caller restarts the engine.
-//   - Death: every engine worker holds a Web Lock while it lives (engine-watch-worker.js); a lock seen
-//     and then gone means the worker has ended. Checked every POLL_MS while a search runs.
+//   - Death: every engine worker holds a Web Lock of its own while it lives (engine-watch-lock.js); the
+//     page queues a request for the same lock behind the worker's, which the browser grants the moment
+//     the worker ends (no polling, no window in which a death goes unseen).
 //   - No answer: a worker that answered before must answer a ping (the engine's "uci") within
 //     PING_MS; a search must end within its own time limit (the engine's hard limit for the clock it
 //     was given, src/engine/timeman.cpp) and GRACE_MS more.
-export const POLL_MS = 250;
+export const POLL_MS = 20;  // while a new worker has not asked for its lock yet
 export const PING_MS = 1000;
 export const START_MS = 15_000;  // a new worker: loading and compiling on a busy machine
 export const GRACE_MS = 1000;
@@ -20,20 +21,26 @@ export class EngineFault extends Error {
 
 const PAGE = Math.random().toString(36).slice(2, 10);
 
-/** The URL of the engine worker for `role` ('player' or 'adviser') of this page. */
-export function workerUrl(role) {
+/**
+ * A new engine worker for `role` ('player' or 'adviser') of this page: its URL (the worker reads its
+ * lock's name there) and the name of the lock it will hold.
+ */
+export function newWorker(role) {
+  const id = Math.random().toString(36).slice(2, 10);
   const url = new URL('./engine-watch-worker.js', import.meta.url);
   url.searchParams.set('page', PAGE);
   url.searchParams.set('role', role);
-  return url;
+  url.searchParams.set('id', id);
+  return { url, lock: `escaque-engine ${PAGE} ${role} ${id}` };
 }
 
-/** Is a worker of `role` alive? true / false, or null where the browser cannot tell (no Web Locks). */
-export async function workerAlive(role) {
+const asked = (list, lock) => list.some((l) => l.name === lock);
+
+/** Is the worker holding `lock` alive? true / false, or null where the browser cannot tell (no Web Locks). */
+export async function workerAlive(lock) {
   if (!globalThis.navigator?.locks?.query) return null;
-  const { held } = await navigator.locks.query();
-  const prefix = `escaque-engine ${PAGE} ${role} `;
-  return held.some((l) => l.name?.startsWith(prefix));
+  const { held, pending } = await navigator.locks.query();
+  return asked(held, lock) || asked(pending, lock);
 }
 
 /** `promise`, or a rejection with EngineFault(`message`) after `ms`. */
@@ -56,23 +63,32 @@ export function searchBound(limits) {
 }
 
 /**
- * Rejects with EngineFault once a worker of `role`, seen alive, is gone; `stop()` ends the watch.
- * Without Web Locks it never rejects (the other checks remain).
+ * Rejects with EngineFault once the worker holding `lock` has ended; `stop()` ends the watch. A worker
+ * still starting (its lock not asked for yet) is waited for: the page holds the lock meanwhile, so that
+ * the worker's request waits behind it, and lets it go once that request is there. Then the page's own
+ * request waits behind the worker's hold and is granted when the worker ends. A worker that ends before
+ * it asks is left to the caller's time bounds. Without Web Locks it never rejects (the other checks remain).
  */
-export function deathWatch(role) {
-  let timer = 0;
+export function deathWatch(lock) {
+  const locks = globalThis.navigator?.locks;
+  const abort = new AbortController();
   let stopped = false;
-  let seen = false;
   const promise = new Promise((_, reject) => {
-    const check = async () => {
-      const alive = await workerAlive(role).catch(() => null);
-      if (stopped || alive === null) return;
-      if (alive) seen = true;
-      else if (seen) { reject(new EngineFault('the engine\'s worker has ended')); return; }
-      timer = setTimeout(check, POLL_MS);
-    };
-    check();
+    if (!locks?.request) return;
+    (async () => {
+      // Free: the worker has not asked yet. Taken only if free, so a worker's hold is never waited on here.
+      await locks.request(lock, { ifAvailable: true }, async (free) => {
+        while (free && !stopped && !asked((await locks.query()).pending, lock)) {
+          await new Promise((r) => { setTimeout(r, POLL_MS); });
+        }
+      });
+      if (stopped) return;
+      // The worker has the lock (or asked and waits behind the page's, which was just let go): granted
+      // when it ends.
+      await locks.request(lock, { signal: abort.signal }, () => {});
+      if (!stopped) reject(new EngineFault('the engine\'s worker has ended'));
+    })().catch(() => { /* aborted: the watch was stopped */ });
   });
   promise.catch(() => {});
-  return { promise, stop() { stopped = true; clearTimeout(timer); } };
+  return { promise, stop() { stopped = true; abort.abort(); } };
 }
