@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the unit tests with AddressSanitizer + UndefinedBehaviorSanitizer
-# in build/instrumented (shared with scripts/fuzz.sh: scripts/lib/instrumented-build.sh) and runs
-# ctest there. The perft
+# in build/sanitize (scripts/lib/instrumented-build.sh) and runs ctest there: the unit tests and each
+# fuzz target's committed seeds replayed once (FuzzReplay.<target>, tests/fuzz/replay_main.cpp). The perft
 # test skips depths above ESCAQUE_PERFT_MAX_NODES nodes (default 10000000 here)
 # and the other exhaustive loops shrink with it, so the run stays short.
 #
@@ -21,7 +21,7 @@ source "$root/scripts/lib/instrumented-build.sh"
 # false warnings under ASan. CXX=g++ works too.
 cxx="${CXX:-$(command -v clang++ || echo c++)}"
 start=$(date +%s)
-build_instrumented_tree sanitize.sh "$cxx" "$jobs"
+build_sanitize_tree sanitize.sh "$cxx" "$jobs"
 built=$(date +%s)
 say "running ctest under ASan+UBSan (ESCAQUE_PERFT_MAX_NODES=$ESCAQUE_PERFT_MAX_NODES)"
 set +e

@@ -37,13 +37,19 @@ instrumented_build() {
   fi
 }
 
-# The one instrumented tree (clang, ASan + UBSan, libFuzzer coverage on the libraries and the fuzz
-# targets): scripts/sanitize.sh runs the unit tests there and scripts/fuzz.sh / fuzz-long.sh the fuzz
-# targets, so CI compiles the sources instrumented once instead of twice (the unit tests' own code
-# is compiled without the coverage: tests/CMakeLists.txt).
-# $1: the calling script's name; $2: the compiler; $3: jobs. Sets $build.
-build="$root/build/instrumented"
-build_instrumented_tree() {
+# The two instrumented trees (clang, ASan + UBSan):
+#   build/sanitize: the unit tests, and the fuzz targets' committed seeds replayed through ctest
+#     (tests/fuzz/replay_main.cpp): scripts/sanitize.sh, part of npm test;
+#   build/instrumented: the libFuzzer targets, the libraries with libFuzzer's coverage and no unit tests:
+#     scripts/fuzz.sh and scripts/fuzz-long.sh (opt-in; fuzz-long.sh keeps its corpus and counts there).
+# $1: the calling script's name; $2: the compiler; $3: jobs. Each sets $build.
+build_sanitize_tree() {
+  build="$root/build/sanitize"
   instrumented_build "$1" "$build" "$2" "$3" \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_SANITIZE=ON -DESCAQUE_FUZZ=ON
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_SANITIZE=ON -DESCAQUE_FUZZ=OFF
+}
+build_instrumented_tree() {
+  build="$root/build/instrumented"
+  instrumented_build "$1" "$build" "$2" "$3" \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_SANITIZE=ON -DESCAQUE_FUZZ=ON -DESCAQUE_TESTS=OFF
 }
