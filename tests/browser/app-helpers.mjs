@@ -92,7 +92,7 @@ export async function shownPgn(page) {
   return page.inputValue('#pgn-out');
 }
 
-/** Milliseconds a clock shows, read from its element: side 'w' or 'b'. */
+/** Milliseconds a clock shows, read from its element (as of its last redraw, data-at): side 'w' or 'b'. */
 export async function clockMs(page, side) {
   return page.$eval(`.clock[data-side="${side}"]`, (el) => Number(el.dataset.ms));
 }
