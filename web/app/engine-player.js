@@ -141,6 +141,9 @@ export class EnginePlayer {
     try { old?.terminate(); } catch { /* already gone */ }
   }
 
+  /** Is the player's engine searching now, its search sent to its worker (diagnostics, tests)? */
+  get searching() { return this.#player?.searching ?? false; }
+
   /**
    * The evaluation each engine searches with now (diagnostics, tests): 'network' (NNUE), 'hand-written',
    * or null where that engine has not been used yet. The player at a limited level evaluates by hand.
