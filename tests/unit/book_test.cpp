@@ -15,6 +15,7 @@
 #include "uci/uci_session.h"
 
 #include "../support/positions.h"
+#include "../support/uci_lines.h"
 
 namespace escaque {
 namespace {
@@ -116,11 +117,7 @@ TEST(Book, NothingOutOfBookOrInChess960) {
   EXPECT_EQ(book_moves(chess960, moves, 4), 0);
 }
 
-std::string run(UciSession& s, const std::string& line) {
-  std::string out;
-  s.handle(line, out);
-  return out;
-}
+using test::run;
 
 TEST(Book, OwnBookOffByDefaultOnPlaysBookMovesWithoutSearching) {
   UciSession s;

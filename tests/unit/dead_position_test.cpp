@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/positions.h"
 #include "../tools/random_positions.h"
 #include "../tools/reference_helpmate.h"
 #include "core/fen.h"
@@ -23,12 +24,7 @@ namespace {
 // Kings on different squares, not touching.
 bool distance_ok(Square a, Square b) { return a != b && !(king_attacks(a) & square_bb(b)); }
 
-Position from_fen(const std::string& fen) {
-  Position pos;
-  FenError err = parse_fen(fen, pos);
-  EXPECT_FALSE(err) << err.message << " in " << fen;
-  return pos;
-}
+using test::from_fen;
 
 struct Case {
   const char* fen;

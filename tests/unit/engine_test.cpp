@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "../support/positions.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "engine/engine.h"
@@ -20,7 +21,7 @@
 namespace escaque {
 namespace {
 
-const char* const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+using test::KIWIPETE;
 
 // Everything one search reported.
 struct Recorder {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../support/perft_data.h"
+#include "../support/positions.h"
 #include "../support/prng.h"
 #include "../support/reference_board.h"
 #include "../support/reference_compare.h"
@@ -16,7 +17,7 @@
 namespace escaque {
 namespace {
 
-const char* KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+using test::KIWIPETE;
 
 std::vector<std::string> fields_of(const std::string& fen) {
   std::vector<std::string> out;
@@ -140,7 +141,7 @@ TEST(Fen, LargestCountersRoundTrip) {
 
 // ---- every error kind ----
 
-struct ErrorCase {
+struct FenErrorCase {
   std::string fen;
   FenErrorKind kind;
   int field;
@@ -159,8 +160,8 @@ int at(const std::string& s, const std::string& what, int nth = 0) {
   return int(p);
 }
 
-std::vector<ErrorCase> error_cases() {
-  std::vector<ErrorCase> v;
+std::vector<FenErrorCase> error_cases() {
+  std::vector<FenErrorCase> v;
   auto add = [&v](std::string fen, FenErrorKind k, int field, int offset, const char* reason,
                   bool c960 = false, bool validate = true) {
     v.push_back({std::move(fen), k, field, offset, reason, c960, validate});
@@ -295,7 +296,7 @@ std::vector<ErrorCase> error_cases() {
 
 TEST(Fen, EveryErrorKindWithFieldOffsetAndReason) {
   std::set<FenErrorKind> seen;
-  for (const ErrorCase& c : error_cases()) {
+  for (const FenErrorCase& c : error_cases()) {
     Position pos;
     ASSERT_FALSE(parse_fen(KIWIPETE, pos));
     const Position before = pos;

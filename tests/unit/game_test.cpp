@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/positions.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
@@ -17,14 +18,9 @@
 namespace escaque {
 namespace {
 
-Position position_from(const std::string& fen) {
-  Position p;
-  FenError e = parse_fen(fen, p);
-  EXPECT_FALSE(e) << fen << ": " << e.message;
-  return p;
-}
+using test::from_fen;
 
-Game game_from(const std::string& fen) { return Game(position_from(fen)); }
+Game game_from(const std::string& fen) { return Game(from_fen(fen)); }
 
 Move move_in(const Game& g, const std::string& uci) {
   UciMoveResult r = parse_uci_move(g.position(), uci);
@@ -312,16 +308,16 @@ TEST(Game, SetUpPositionCountsAsTheFirstOccurrence) {
 }
 
 TEST(Game, SamePositionComparesExactlyTheFideFields) {
-  const Position base = position_from("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+  const Position base = from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
   ASSERT_EQ(base.en_passant_square(), SQ_D6);
-  EXPECT_TRUE(same_position_for_repetition(base, position_from("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 30")));
-  EXPECT_TRUE(same_position_for_repetition(position_from("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 0 1"),
-                                           position_from("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 7 30")));
-  EXPECT_FALSE(same_position_for_repetition(base, position_from("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 0 1")));
-  EXPECT_FALSE(same_position_for_repetition(base, position_from("r3k2r/8/8/3pP3/8/8/8/R3K2R w Qkq d6 0 1")));
-  EXPECT_FALSE(same_position_for_repetition(base, position_from("r3k2r/8/8/3pP3/8/8/8/R3K2R b KQkq - 0 1")));
-  EXPECT_FALSE(same_position_for_repetition(base, position_from("r3k2r/8/8/3pP3/8/8/8/R2QK2R w KQkq d6 0 1")));
-  EXPECT_FALSE(same_position_for_repetition(base, position_from("r3k2r/8/8/3pP3/8/8/8/R3K2N w Qkq d6 0 1")));
+  EXPECT_TRUE(same_position_for_repetition(base, from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 30")));
+  EXPECT_TRUE(same_position_for_repetition(from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 0 1"),
+                                           from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 7 30")));
+  EXPECT_FALSE(same_position_for_repetition(base, from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 0 1")));
+  EXPECT_FALSE(same_position_for_repetition(base, from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w Qkq d6 0 1")));
+  EXPECT_FALSE(same_position_for_repetition(base, from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R b KQkq - 0 1")));
+  EXPECT_FALSE(same_position_for_repetition(base, from_fen("r3k2r/8/8/3pP3/8/8/8/R2QK2R w KQkq d6 0 1")));
+  EXPECT_FALSE(same_position_for_repetition(base, from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2N w Qkq d6 0 1")));
 }
 
 // ------------------------------------------------------------------ fivefold repetition

@@ -13,6 +13,7 @@
 
 #include "../support/node_checks.h"
 #include "../support/perft_data.h"
+#include "../support/positions.h"
 #include "../support/reference_board.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -131,12 +132,7 @@ const EdgeCase EDGE_CASES[] = {
 };
 // clang-format on
 
-Position parse_or_die(const std::string& fen, bool chess960) {
-  Position pos;
-  FenError e = parse_fen(fen, pos, FenOptions{chess960, true});
-  EXPECT_FALSE(e) << fen << ": " << e.message;
-  return pos;
-}
+using test::from_fen;
 
 std::set<std::string> split_words(const std::string& s) {
   std::set<std::string> words;
@@ -160,19 +156,19 @@ class EdgeCaseTest : public ::testing::TestWithParam<EdgeCase> {};
 
 TEST_P(EdgeCaseTest, MovesMatchStockfish) {
   const EdgeCase& c = GetParam();
-  Position pos = parse_or_die(c.fen, c.chess960);
+  Position pos = from_fen(c.fen, c.chess960);
   EXPECT_EQ(uci_moves(pos), split_words(c.moves)) << c.name;
 }
 
 TEST_P(EdgeCaseTest, PerftMatchesStockfish) {
   const EdgeCase& c = GetParam();
-  Position pos = parse_or_die(c.fen, c.chess960);
+  Position pos = from_fen(c.fen, c.chess960);
   for (int d = 1; d <= 3; ++d) EXPECT_EQ(perft(pos, d), c.perft[d - 1]) << c.name << " depth " << d;
 }
 
 TEST_P(EdgeCaseTest, EveryNodeAgreesWithTheReference) {
   const EdgeCase& c = GetParam();
-  Position pos = parse_or_die(c.fen, c.chess960);
+  Position pos = from_fen(c.fen, c.chess960);
   auto board = ref::board_from_fen(c.fen, c.chess960);
   ASSERT_TRUE(board.has_value());
   std::uint64_t nodes = 0;
@@ -195,7 +191,7 @@ Move find_uci(const Position& pos, const std::string& uci) {
 }
 
 TEST(MoveGen, PromotionsAndUnderpromotionsGiveTheRightChecks) {
-  Position pos = parse_or_die("2r5/1P1k4/8/8/8/8/8/7K w - - 0 1", false);
+  Position pos = from_fen("2r5/1P1k4/8/8/8/8/8/7K w - - 0 1", false);
   // Black king d7: a knight on b8 attacks it, a queen on b8 does not; on c8
   // the queen and bishop do (diagonal), the rook and knight do not.
   const std::pair<const char*, bool> expected[] = {
@@ -220,7 +216,7 @@ TEST(MoveGen, PromotionsAndUnderpromotionsGiveTheRightChecks) {
 }
 
 TEST(MoveGen, EnPassantDiscoveredCheck) {
-  Position pos = parse_or_die("8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 2", false);
+  Position pos = from_fen("8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 2", false);
   EXPECT_EQ(pos.en_passant_square(), SQ_D6);
   Move ep = find_uci(pos, "e5d6");
   EXPECT_EQ(ep.kind(), EN_PASSANT);
@@ -238,22 +234,22 @@ TEST(MoveGen, EnPassantDiscoveredCheck) {
 
 TEST(MoveGen, EnPassantSquareKeptOnlyWhenACaptureIsLegal) {
   // Horizontal pin: the square exists on paper only.
-  Position pinned = parse_or_die("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", false);
+  Position pinned = from_fen("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", false);
   EXPECT_EQ(pinned.en_passant_square(), SQ_NONE);
   EXPECT_EQ(to_fen(pinned), "8/8/8/KPp4r/8/8/8/4k3 w - - 0 1");
-  Position noEp = parse_or_die("8/8/8/KPp4r/8/8/8/4k3 w - - 0 1", false);
+  Position noEp = from_fen("8/8/8/KPp4r/8/8/8/4k3 w - - 0 1", false);
   EXPECT_EQ(pinned.key(), noEp.key()) << "FIDE: the same position, so the same key";
   EXPECT_TRUE(pinned == noEp);
 
   // No pawn to capture with at all.
-  Position nobody = parse_or_die("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false);
+  Position nobody = from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false);
   EXPECT_EQ(nobody.en_passant_square(), SQ_NONE);
   EXPECT_EQ(to_fen(nobody), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 
   // One of two capturers is pinned: the square stays, only the free pawn captures.
-  Position half = parse_or_die("7k/8/K7/1PpP4/2b5/8/8/8 w - c6 0 2", false);
+  Position half = from_fen("7k/8/K7/1PpP4/2b5/8/8/8 w - c6 0 2", false);
   EXPECT_EQ(half.en_passant_square(), SQ_C6);
-  Position halfNoEp = parse_or_die("7k/8/K7/1PpP4/2b5/8/8/8 w - - 0 2", false);
+  Position halfNoEp = from_fen("7k/8/K7/1PpP4/2b5/8/8/8 w - - 0 2", false);
   EXPECT_NE(half.key(), halfNoEp.key()) << "a legal e.p. capture makes it a different position";
   int epMoves = 0;
   for (Move m : legal_moves(half))
@@ -264,7 +260,7 @@ TEST(MoveGen, EnPassantSquareKeptOnlyWhenACaptureIsLegal) {
   EXPECT_EQ(epMoves, 1);
 
   // After a double push in play, the same rule: kept only when capturable.
-  Position game = parse_or_die("4k3/8/8/8/1p6/8/P1P5/4K3 w - - 0 1", false);
+  Position game = from_fen("4k3/8/8/8/1p6/8/P1P5/4K3 w - - 0 1", false);
   UndoInfo undo;
   Move a2a4 = find_uci(game, "a2a4");
   game.do_move(a2a4, undo);
@@ -275,7 +271,7 @@ TEST(MoveGen, EnPassantSquareKeptOnlyWhenACaptureIsLegal) {
   EXPECT_EQ(game.en_passant_square(), SQ_C3);
   game.undo_move(c2c4, undo);
   // A lone double push with no enemy pawn beside it leaves no e.p. square.
-  Position lone = parse_or_die("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false);
+  Position lone = from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false);
   Move e2e4 = find_uci(lone, "e2e4");
   lone.do_move(e2e4, undo);
   EXPECT_EQ(lone.en_passant_square(), SQ_NONE);
@@ -283,7 +279,7 @@ TEST(MoveGen, EnPassantSquareKeptOnlyWhenACaptureIsLegal) {
 }
 
 TEST(MoveGen, EnPassantAsTheOnlyEvasion) {
-  Position pos = parse_or_die("5r1k/8/2p5/2ppP3/4K3/r7/8/8 w - d6 0 2", false);
+  Position pos = from_fen("5r1k/8/2p5/2ppP3/4K3/r7/8/8 w - d6 0 2", false);
   ASSERT_TRUE(pos.in_check());
   EXPECT_EQ(pos.checkers(), square_bb(SQ_D5));
   MoveList moves = legal_moves(pos);
@@ -295,7 +291,7 @@ TEST(MoveGen, EnPassantAsTheOnlyEvasion) {
 
 TEST(MoveGen, MaximumMoveCountFits) {
   // The known record position with 218 legal moves.
-  Position pos = parse_or_die("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", false);
+  Position pos = from_fen("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", false);
   EXPECT_EQ(count_legal_moves(pos), 218);
   EXPECT_EQ(legal_moves(pos).size, 218);
 }
@@ -309,7 +305,7 @@ TEST(MoveGen, ReferenceAgreesOnTheDataFileTrees) {
   const std::uint64_t budget = std::getenv("ESCAQUE_PERFT_MAX_NODES") ? 300 : 1500;
   std::uint64_t totalNodes = 0;
   for (const auto& c : cases) {
-    Position pos = parse_or_die(c.fen, c.chess960);
+    Position pos = from_fen(c.fen, c.chess960);
     auto board = ref::board_from_fen(c.fen, c.chess960);
     ASSERT_TRUE(board.has_value()) << "line " << c.line;
     int depth = 0;  // nodes of the tree down to depth d+1 stay near the budget

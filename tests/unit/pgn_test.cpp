@@ -815,7 +815,7 @@ TEST(PgnRandom, ReadingSpeed) {
 
 // ---------------------------------------------------------------- errors
 
-struct ErrorCase {
+struct PgnErrorCase {
   std::string text;
   PgnErrorKind kind;
   int line, column;
@@ -825,7 +825,7 @@ struct ErrorCase {
 TEST(PgnErrors, EachErrorWithItsExactPlace) {
   const std::string tags = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"w\"]\n"
                            "[Black \"b\"]\n[Result \"*\"]\n\n";
-  const std::vector<ErrorCase> cases = {
+  const std::vector<PgnErrorCase> cases = {
       {tags + "1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 4. Ba4 b5 5. Bb3 Nf6\n6. O-O Nf6 *", PgnErrorKind::BadMove, 11, 8,
        "illegal move 'Nf6': no black knight can move to f6"},
       {"1. e4 Nf6 2. Nf3 Nf6 *", PgnErrorKind::BadMove, 1, 18, "illegal move 'Nf6': no black knight can move to f6"},
@@ -884,7 +884,7 @@ TEST(PgnErrors, EachErrorWithItsExactPlace) {
       {"% escape line with ( and {\n1. e4 e5\n%another\n2. Ke2 Ke7 3. Kd3 Kd6 4. Kc4 Kc6 5. Kb4 *",
        PgnErrorKind::BadMove, 4, 37, "illegal move 'Kb4': the white king would be in check on b4"},
   };
-  for (const ErrorCase& c : cases) {
+  for (const PgnErrorCase& c : cases) {
     SCOPED_TRACE(c.text);
     PgnReadResult r = read_pgn(c.text);
     ASSERT_EQ(r.errors.size(), 1u);

@@ -30,12 +30,7 @@ Move uci(const Position& pos, const std::string& text) {
   return r.move;
 }
 
-void play(Position& pos, std::initializer_list<const char*> moves) {
-  for (const char* m : moves) {
-    UndoInfo undo;
-    pos.do_move(uci(pos, m), undo);
-  }
-}
+using test::play;
 
 // Sanitizer builds set ESCAQUE_PERFT_MAX_NODES; the exhaustive loops shrink with it.
 bool reduced_budget() {

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "../support/positions.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "engine/bench.h"
@@ -22,12 +23,7 @@ using namespace escaque;
 
 namespace {
 
-Position from_fen(const std::string& fen) {
-  Position pos;
-  FenError e = parse_fen(fen, pos);
-  EXPECT_FALSE(e) << fen << ": " << e.message;
-  return pos;
-}
+using test::from_fen;
 
 struct SearchRig {
   TranspositionTable tt;
@@ -49,19 +45,7 @@ struct SearchRig {
 
 std::string uci(const Position& pos, Move m) { return move_to_uci(pos, m); }
 
-// Plays the moves from pos, returning the keys of the positions before each
-// move (the game history a GUI's "position ... moves" gives the engine).
-std::vector<Key> play(Position& pos, const std::vector<std::string>& moves) {
-  std::vector<Key> keys;
-  for (const std::string& text : moves) {
-    UciMoveResult r = parse_uci_move(pos, text);
-    EXPECT_EQ(r.error, UciMoveError::None) << text << ": " << r.message;
-    keys.push_back(pos.key());
-    UndoInfo undo;
-    pos.do_move(r.move, undo);
-  }
-  return keys;
-}
+using test::play;
 
 bool is_stalemate_after(Position pos, Move m) {
   UndoInfo undo;

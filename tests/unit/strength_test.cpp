@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "../support/perft_data.h"
+#include "../support/positions.h"
+#include "../support/uci_lines.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "engine/bench.h"
@@ -23,11 +25,7 @@ using namespace escaque;
 
 namespace {
 
-std::string run(UciSession& s, const std::string& line) {
-  std::string out;
-  s.handle(line, out);
-  return out;
-}
+using test::run;
 
 std::string bestmove_of(const std::string& out) {
   size_t at = out.rfind("bestmove ");
@@ -51,12 +49,7 @@ std::string level_move(int elo, int seed, const std::string& fen, const std::str
   return bestmove_of(run(s, "go depth 64"));
 }
 
-Position from_fen(const std::string& fen) {
-  Position pos;
-  FenError e = parse_fen(fen, pos);
-  EXPECT_FALSE(e) << fen << ": " << e.message;
-  return pos;
-}
+using test::from_fen;
 
 // ---------------------------------------------------------------------------
 // Options and mapping

@@ -9,14 +9,12 @@
 #include "core/fen.h"
 #include "uci/uci_session.h"
 
+#include "../support/uci_lines.h"
+
 namespace escaque {
 namespace {
 
-std::string run(UciSession& s, const std::string& line) {
-  std::string out;
-  s.handle(line, out);
-  return out;
-}
+using test::run;
 
 // The FEN the session reports with the `d` command.
 std::string fen_of(UciSession& s) {
