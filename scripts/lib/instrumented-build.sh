@@ -43,10 +43,14 @@ instrumented_build() {
 #   build/instrumented: the libFuzzer targets, the libraries with libFuzzer's coverage and no unit tests:
 #     scripts/fuzz.sh and scripts/fuzz-long.sh (opt-in; fuzz-long.sh keeps its corpus and counts there).
 # $1: the calling script's name; $2: the compiler; $3: jobs. Each sets $build.
+# The sanitized tree at -O1 with line tables only (what AddressSanitizer's authors advise; no fuzzing runs
+# there): 137 s to build from scratch here against 153 s at RelWithDebInfo's -O2 -g, with the same
+# file:line in its reports.
 build_sanitize_tree() {
   build="$root/build/sanitize"
   instrumented_build "$1" "$build" "$2" "$3" \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DESCAQUE_SANITIZE=ON -DESCAQUE_FUZZ=OFF
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" \
+    -DESCAQUE_SANITIZE=ON -DESCAQUE_FUZZ=OFF
 }
 build_instrumented_tree() {
   build="$root/build/instrumented"
