@@ -106,6 +106,35 @@ describe('clock arithmetic through the UI', { timeout: 120_000 }, () => {
     await page.waitForFunction(() => !/to go/.test(document.querySelector('.clock[data-side="w"] .clock-extra').textContent));
   });
 
+  test('a running clock is drawn when its text changes: each second above 10 s, each tenth below; no frame loop', async (t) => {
+    // 12 s: the text goes 0:12, 0:11, 0:10, then 0:09.9, 0:09.8, ... in the 4 s watched.
+    await newGame(page, { custom: { base: 0.2 } });
+    await typeMoves(page, ['e4']);
+    await settled(page, 1);
+    const log = await page.evaluate(async () => {
+      const el = document.querySelector('.clock[data-side="b"]');
+      const out = [];
+      new MutationObserver(() => out.push({ at: performance.now(), text: el.querySelector('.clock-time').textContent }))
+        .observe(el, { attributes: true, attributeFilter: ['data-at'] });
+      await new Promise((r) => setTimeout(r, 4000));
+      return out;
+    });
+    const texts = log.map((e) => e.text).filter((x, i, a) => i === 0 || x !== a[i - 1]);
+    t.diagnostic(`${log.length} redraws, texts ${texts.join(' ')}`);
+    // Every text in turn, none skipped: whole seconds down to 0:10, then tenths.
+    const value = (x) => { const [m, sec] = x.split(':'); return Number(m) * 60 + Number(sec); };
+    for (let i = 1; i < texts.length; i++) {
+      const step = value(texts[i - 1]) - value(texts[i]);
+      assert.ok(Math.abs(step - (value(texts[i]) < 10 ? 0.1 : 1)) < 1e-6, `${texts[i - 1]} then ${texts[i]}`);
+    }
+    assert.ok(texts.some((x) => /\.\d$/.test(x)), 'tenths under 10 s');
+    // Above 10 s the clock is redrawn about once a second (its text's change; the Worker's ticks are
+    // folded in), not every frame (~60 a second): a loaded machine only lowers the count.
+    const aboveTen = log.filter((e) => value(e.text) >= 10);
+    const span = (aboveTen.at(-1)?.at ?? 0) - (aboveTen[0]?.at ?? 0);
+    assert.ok(aboveTen.length <= Math.ceil(span / 1000) * 2 + 2, `${aboveTen.length} redraws in ${Math.round(span)} ms above 10 s`);
+  });
+
   test('the PGN of a timed game has TimeControl and a %clk for every move', async () => {
     await newGame(page, { preset: '3+2' });
     await typeMoves(page, ['d4', 'd5', 'c4']);
