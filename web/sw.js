@@ -74,7 +74,7 @@ self.addEventListener('fetch', (event) => {
     const cache = await caches.open(VERSION);
     const hit = await cache.match(request, { ignoreSearch: true });
     // A Worker's script, answered with the request's own URL: the Worker's location keeps its query
-    // (the engine's worker reads its page, role and id there: app/engine-watch-lock.js).
+    // (the engine's worker reads its lock's name there: app/engine-watch-lock.js).
     if (hit) return request.destination === 'worker' ? new Response(hit.body, hit) : hit;
     const scope = new URL(self.registration.scope).pathname;
     const path = new URL(request.url).pathname;

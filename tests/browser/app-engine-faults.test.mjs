@@ -34,7 +34,7 @@ async function openRecordingWorkers() {
   return openApp(env, { context });
 }
 const endPlayerWorker = (page) => page.evaluate(() => {
-  const w = window.__workers.filter((x) => /engine-watch-worker\.js\?.*role=player/.test(x.url)).at(-1);
+  const w = window.__workers.filter((x) => /engine-watch-worker\.js\?lock=[^&]*\bplayer\b/.test(x.url)).at(-1);
   w.worker.terminate();
   return performance.now();
 });
@@ -111,7 +111,7 @@ describe('engine worker faults', TIMEOUT, () => {
     // Service workers off, so that the page's requests reach the route below.
     const context = await env.browser.newContext({ serviceWorkers: 'block' });
     let hung = 0;
-    await context.route(/engine-watch-worker\.js\?.*role=player/, async (route) => {
+    await context.route(/engine-watch-worker\.js\?lock=[^&]*\bplayer\b/, async (route) => {
       if (hung++) return route.continue();
       // The first player worker: the app's own wrapper, which then loops for ever on its first search.
       const body = `${WRAPPER}

@@ -26,12 +26,10 @@ const PAGE = Math.random().toString(36).slice(2, 10);
  * lock's name there) and the name of the lock it will hold.
  */
 export function newWorker(role) {
-  const id = Math.random().toString(36).slice(2, 10);
+  const lock = `escaque-engine ${PAGE} ${role} ${Math.random().toString(36).slice(2, 10)}`;
   const url = new URL('./engine-watch-worker.js', import.meta.url);
-  url.searchParams.set('page', PAGE);
-  url.searchParams.set('role', role);
-  url.searchParams.set('id', id);
-  return { url, lock: `escaque-engine ${PAGE} ${role} ${id}` };
+  url.searchParams.set('lock', lock);
+  return { url, lock };
 }
 
 const asked = (list, lock) => list.some((l) => l.name === lock);
