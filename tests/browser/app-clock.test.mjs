@@ -221,6 +221,11 @@ describe('clock accuracy with the main thread blocked', { timeout: 120_000 }, ()
       window.__clockLog.push({ at: performance.timeOrigin + performance.now(), ms: Number(el.dataset.ms),
         text: el.querySelector('.clock-time').textContent });
     }).observe(el, { attributes: true, attributeFilter: ['data-ms'], subtree: true, characterData: true, childList: true });
+    // The page's own frames, apart from the clock's: when the machine is loaded, the first frame after a
+    // busy loop can itself come late, and that lateness is not the clock's.
+    window.__frames = [];
+    const frame = () => { window.__frames.push(performance.timeOrigin + performance.now()); requestAnimationFrame(frame); };
+    requestAnimationFrame(frame);
   });
   const busy = (p) => p.evaluate(() => {
     const t = performance.now();
@@ -240,7 +245,11 @@ describe('clock accuracy with the main thread blocked', { timeout: 120_000 }, ()
     const truth = 60_000 - (first.at - turnStart);
     t.diagnostic(`first redraw ${(first.at - freeAt).toFixed(1)} ms after the loop; shown ${first.ms}, ` +
       `true ${truth.toFixed(0)} (error ${(first.ms - truth).toFixed(1)} ms)`);
-    assert.ok(first.at - freeAt <= 100, `first redraw ${(first.at - freeAt).toFixed(0)} ms after the loop`);
+    // Within 100 ms of the page being free, or, on a machine too loaded for that, at the page's first
+    // or second frame after the loop (the clock's tick may reach the page just after its first frame).
+    const frames = (await page.evaluate(() => window.__frames)).filter((f) => f >= freeAt && f < first.at - 1);
+    assert.ok(first.at - freeAt <= 100 || frames.length <= 1,
+      `first redraw ${(first.at - freeAt).toFixed(0)} ms after the loop, ${frames.length} frames drawn before it`);
     assert.ok(Math.abs(first.ms - truth) <= 100, `shown ${first.ms}, true ${truth.toFixed(0)}`);
   });
 
