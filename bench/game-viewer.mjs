@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // <escaque-game>'s bars (issue 16; docs/benchmarks.md "Game viewer"):
 //  1. size: its own code (the element, the board core, the move tree, the eval graph, styles, pieces)
-//     bundled and minified by esbuild, gzip -9; the package's rules (rules.mjs, pgn.mjs, api.mjs and the
+//     as a page loads it: bundled and minified by esbuild with code splitting, the entry and the chunks
+//     it imports statically, gzip -9 each (a module only imported dynamically, the board's promotion
+//     picker, which only a board that may move pieces loads, is reported apart); the package's rules (rules.mjs, pgn.mjs, api.mjs and the
 //     WebAssembly) are left out as external; also without the piece artwork (pieces.js), as
 //     scripts/board-size.mjs measures the board.
 //  2. first render of an 80-move annotated game (160 plies; a comment, [%eval] and [%clk] on every
@@ -28,6 +30,7 @@
 //
 //   node bench/game-viewer.mjs [rounds=5] [--json] [--baseline=REV]
 import { rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 
@@ -42,11 +45,33 @@ const json = process.argv.includes('--json');
 const baseline = process.argv.find((a) => a.startsWith('--baseline='))?.slice(11);
 
 // ---- 1. size ----
+// What a page loads for the element: its module graph bundled and minified with code splitting, so a
+// module only imported dynamically (the board's promotion picker, loaded by a board that may move
+// pieces, never by the viewer) lands in a chunk of its own; the entry and the chunks it imports
+// statically are counted, each gzip -9 as it would be served. `lazy`: the chunks left out.
 async function size(entry, more = []) {
   const out = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', write: false,
+    splitting: true, outdir: 'out', metafile: true,
     external: ['../rules.mjs', '../pgn.mjs', '../index.mjs', ...more], logLevel: 'silent' });
-  const code = out.outputFiles[0].contents;
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  const files = new Map(out.outputFiles.map((f) => [relative(process.cwd(), f.path), f.contents]));
+  const meta = out.metafile.outputs;
+  const main = Object.keys(meta).find((k) => meta[k].entryPoint);
+  const loaded = new Set();
+  const walk = (k) => {
+    if (loaded.has(k)) return;
+    loaded.add(k);
+    for (const i of meta[k].imports) if (i.kind === 'import-statement' && !i.external) walk(i.path);
+  };
+  walk(main);
+  let min = 0;
+  let gzip = 0;
+  let lazy = 0;
+  for (const [k, code] of files) {
+    if (k.endsWith('.map')) continue;
+    const z = gzipSync(code, { level: 9 }).length;
+    if (loaded.has(k)) { min += code.length; gzip += z; } else lazy += z;
+  }
+  return { min, gzip, lazy };
 }
 const sizes = {
   game: await size('bindings/js/board/escaque-game.js'),
@@ -159,8 +184,10 @@ if (baseline) {
 if (json) console.log(JSON.stringify(result, null, 2));
 else {
   const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
-  console.log(`size (esbuild --minify, gzip -9, rules external):`);
-  for (const [k, v] of Object.entries(sizes)) console.log(`  ${k.padEnd(10)} ${kb(v.min)} min, ${kb(v.gzip)} min+gzip (${v.gzip} bytes)`);
+  console.log(`size (esbuild --minify --splitting, gzip -9 per file, rules external; what the element loads, dynamic imports apart):`);
+  for (const [k, v] of Object.entries(sizes)) {
+    console.log(`  ${k.padEnd(10)} ${kb(v.min)} min, ${kb(v.gzip)} min+gzip (${v.gzip} bytes)${v.lazy ? `; loaded only when used: ${v.lazy} bytes` : ''}`);
+  }
   console.log(`game: ${plies} plies (${plies / 2} moves), ${runs[0].moves} move buttons, PGN ${kb(PGN.length)}`);
   console.log(`first render, median of ${rounds} (pgn set -> shown: ${result.medianMs.render} ms; -> painted: ${result.medianMs.renderPainted} ms)`);
   console.log(`first render, least of ${rounds} (pgn set -> shown: ${result.minMs.render} ms; -> painted: ${result.minMs.renderPainted} ms)`);

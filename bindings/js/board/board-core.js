@@ -17,17 +17,21 @@
 // embedders; the app (web/app/board-view.js) drives it from its own game.
 import { drawWords, moveWords, pieceWords, squareLabel, squareWords, words } from './announce.js';
 import { createAnnotationLayer, drawAnnotations, toggle } from './annotations.js';
-import { isSquare, parsePlacement, premoveTargets, turnOf } from './geometry.js';
+import { cellOf, isSquare, parsePlacement, premoveTargets, turnOf } from './geometry.js';
 import { attachKeyboard } from './keyboard.js';
 import { PIECE_CSS, PIECE_SETS, PIECE_SPRITE } from './pieces.js';
 import { attachPointer } from './pointer.js';
-import { pickPromotion } from './promotion.js';
 import { BOARD_CSS } from './styles.js';
 import { PieceLayer, buildView, cellIndex, orientCells } from './view.js';
 
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const PROMOTIONS = ['q', 'r', 'b', 'n'];
+
+// The promotion picker is loaded by the first board that may move a piece (interactive set), not by
+// every board: a board that only shows positions (the game viewer) never needs it or fetches it.
+let picker = null;
+const loadPicker = () => (picker ??= import('./promotion.js'));
 
 // Every field of the state, with its default. `dests` null: not known yet (a
 // piece of the side to move may be picked; its move waits as a premove does
@@ -151,6 +155,7 @@ export class BoardCore {
     this.#placement = placement;
     this.#turn = turn;
     if (next.premove && next.premove !== old.premove) this.#premoveCode = placement.get(next.premove.from) ?? '';
+    if (next.interactive !== 'none') loadPicker();
     if (moved || dests !== old.dests || next.interactive !== old.interactive || turn !== oldTurn) {
       this.#deselect();
     }
@@ -309,8 +314,9 @@ export class BoardCore {
     if (this.#s.autoQueen && pieces.includes('q')) return 'q';
     this.#busy = true;
     try {
-      return await pickPromotion(this.#view.frame, { square, color, pieces, orientation: this.#s.orientation,
-        language: this.#s.language, makePiece: (code) => this.#makePiece(code, true) });
+      const { pickPromotion } = await loadPicker();
+      return await pickPromotion(this.#view.frame, { cell: cellOf(square, this.#s.orientation), color, pieces,
+        w: words(this.#s.language), makePiece: (code) => this.#makePiece(code, true) });
     } finally {
       this.#busy = false;
       this.#focusCell(this.#focus, refocus);

@@ -2,21 +2,19 @@
 // knight, in that order) stacked in the promotion square's column from the
 // edge, over a dimmed board. Works with pointer and keyboard (focus starts on
 // the first; arrows, Enter, Escape); resolves to the chosen type or null when
-// dismissed.
-import { cellOf } from './geometry.js';
-import { words } from './announce.js';
-
+// dismissed. It imports nothing: the board loads it only when it may move pieces (board-core.js), and
+// hands it the promotion square's cell and the words.
 const ORDER = ['q', 'r', 'b', 'n'];
 
-export function pickPromotion(host, { square, color, pieces = ORDER, orientation, language, makePiece }) {
+/** host: the board's frame; cell: [column, row] of the promotion square as drawn; w: the board's words. */
+export function pickPromotion(host, { cell, color, pieces = ORDER, w, makePiece }) {
   return new Promise((resolve) => {
-    const w = words(language);
     const layer = document.createElement('div');
     layer.className = 'promo';
     layer.setAttribute('role', 'dialog');
     layer.setAttribute('part', 'promotion');
     layer.setAttribute('aria-label', w.promotion);
-    const [col, row] = cellOf(square, orientation);
+    const [col, row] = cell;
     const down = row === 0;
     const buttons = ORDER.filter((t) => pieces.includes(t)).map((type, i) => {
       const b = document.createElement('button');
