@@ -410,3 +410,34 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
     assert.deepEqual(v.violations.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join('; ')}`), []);
   });
 });
+
+// The viewer only shows positions: the board's promotion picker (promotion.js, loaded by a board that
+// may move pieces) is never fetched for it; an interactive board on the same page fetches it once.
+test('a page with only viewers never fetches the promotion picker; an interactive board does, once', { timeout: 60_000 }, async () => {
+  const context = await env.browser.newContext();
+  try {
+    const page = await context.newPage();
+    const fetched = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.route('**/viewer-only.html', (r) => r.fulfill({ contentType: 'text/html', body:
+      '<!doctype html><html lang="en"><title>viewer only</title><script type="module" src="/dist/board/escaque-game.js"></script>' +
+      `<escaque-game id="v" ply="last">${ANNOTATED.replace(/</g, '&lt;')}</escaque-game>` }));
+    await page.goto(env.baseUrl + 'viewer-only.html');
+    await page.waitForFunction(() => document.getElementById('v')?.game?.moves.length > 0);
+    await page.evaluate(() => document.getElementById('v').ready);
+    await page.keyboard.press('Tab');
+    assert.ok(fetched.some((p) => p.endsWith('/board-core.js')), fetched.join(' '));
+    assert.deepEqual(fetched.filter((p) => p.endsWith('/promotion.js')), []);
+    await page.evaluate(async () => {
+      await import('/dist/board/escaque-board.js');
+      const b = document.createElement('escaque-board');
+      b.setAttribute('interactive', 'both');
+      document.body.append(b);
+      await b.ready;
+    });
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/promotion.js')));
+    assert.deepEqual(fetched.filter((p) => p.endsWith('/promotion.js')), ['/dist/board/promotion.js']);
+  } finally {
+    await context.close();
+  }
+});
