@@ -72,7 +72,11 @@ describe('persistence', { timeout: 180_000 }, () => {
   });
 
   test('a finished game stays finished after a reload and is in the finished list with its PGN', async () => {
-    // A draw by agreement first, then a mate: the list has both, newest first.
+    // A draw by agreement first, then a mate: the list has both, newest first. Before the first, the
+    // list says it is empty (earlier tests in this file finish no game).
+    assert.equal(await page.$$eval('#finished-list li', (l) => l.length), 0);
+    assert.equal(await page.isVisible('#finished-empty'), true);
+    assert.match(await page.textContent('#finished-empty'), /None yet/);
     await newGame(page);
     await typeMoves(page, ['d4', 'd5']);
     await page.click('#offer-draw');
@@ -82,7 +86,9 @@ describe('persistence', { timeout: 180_000 }, () => {
     await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
     await waitForResult(page);
     await page.waitForFunction(() => document.querySelectorAll('#finished-list li').length >= 2);
+    assert.equal(await page.isVisible('#finished-empty'), false);
     await reload(page);
+    assert.equal(await page.isVisible('#finished-empty'), false);
     assert.equal((await banner(page)).reason, 'checkmate');
     const items = await page.$$eval('#finished-list li', (l) => l.map((li) => li.textContent));
     assert.match(items[0], /0-1 · Black wins by checkmate \(FIDE Art\. 5\.1\.1\)/);

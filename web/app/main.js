@@ -761,6 +761,7 @@ function renderFinished() {
     return li;
   });
   $('finished-list').replaceChildren(...items);
+  $('finished-empty').hidden = items.length > 0;
 }
 
 // ---- start-up ----
