@@ -67,7 +67,6 @@ async function size(entry, more = []) {
   let gzip = 0;
   let lazy = 0;
   for (const [k, code] of files) {
-    if (k.endsWith('.map')) continue;
     const z = gzipSync(code, { level: 9 }).length;
     if (loaded.has(k)) { min += code.length; gzip += z; } else lazy += z;
   }

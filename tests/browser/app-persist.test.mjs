@@ -75,7 +75,8 @@ describe('persistence', { timeout: 180_000 }, () => {
     // A draw by agreement first, then a mate: the list has both, newest first. Before the first, the
     // list says it is empty (earlier tests in this file finish no game).
     assert.equal(await page.$$eval('#finished-list li', (l) => l.length), 0);
-    assert.equal(await page.isVisible('#finished-empty'), true);
+    // (the list is drawn after the first paint: wait for it)
+    assert.ok(await page.waitForSelector('#finished-empty', { state: 'visible' }));
     assert.match(await page.textContent('#finished-empty'), /None yet/);
     await newGame(page);
     await typeMoves(page, ['d4', 'd5']);

@@ -425,7 +425,7 @@ test('a page with only viewers never fetches the promotion picker; an interactiv
     await page.goto(env.baseUrl + 'viewer-only.html');
     await page.waitForFunction(() => document.getElementById('v')?.game?.moves.length > 0);
     await page.evaluate(() => document.getElementById('v').ready);
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');   // keyboard focus on the viewer (its board takes navigation keys, not moves)
     assert.ok(fetched.some((p) => p.endsWith('/board-core.js')), fetched.join(' '));
     assert.deepEqual(fetched.filter((p) => p.endsWith('/promotion.js')), []);
     await page.evaluate(async () => {

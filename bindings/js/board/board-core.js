@@ -30,8 +30,9 @@ const PROMOTIONS = ['q', 'r', 'b', 'n'];
 
 // The promotion picker is loaded by the first board that may move a piece (interactive set), not by
 // every board: a board that only shows positions (the game viewer) never needs it or fetches it.
+// A failed load (offline, a missing file) is forgotten, so the next promotion tries again.
 let picker = null;
-const loadPicker = () => (picker ??= import('./promotion.js'));
+const loadPicker = () => (picker ??= import('./promotion.js').catch((e) => { picker = null; throw e; }));
 
 // Every field of the state, with its default. `dests` null: not known yet (a
 // piece of the side to move may be picked; its move waits as a premove does
@@ -155,7 +156,7 @@ export class BoardCore {
     this.#placement = placement;
     this.#turn = turn;
     if (next.premove && next.premove !== old.premove) this.#premoveCode = placement.get(next.premove.from) ?? '';
-    if (next.interactive !== 'none') loadPicker();
+    if (next.interactive !== 'none') loadPicker().catch(() => { /* reported when a promotion needs it */ });
     if (moved || dests !== old.dests || next.interactive !== old.interactive || turn !== oldTurn) {
       this.#deselect();
     }
