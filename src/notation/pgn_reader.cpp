@@ -472,7 +472,18 @@ bool PgnReader::Impl::read_movetext(PgnGame& game, Token t) {
         const bool empty = f.line->empty();
         frames_.pop_back();
         Frame& outer = frames_.back();
-        if (empty) outer.line->back().variations.pop_back();  // "()" carries no move: dropped
+        MoveNode& last = outer.line->back();
+        if (empty) last.variations.pop_back();  // "()" carries no move: dropped
+        if (last.variations.empty()) {
+          // Nothing is left between the move and the next one, so the comments are the move's
+          // own, as the same text without the "( )" reads (a comment before a move exists only
+          // after its predecessor's variations: the writer could not put it anywhere else).
+          for (std::string& c : outer.pending) last.commentsAfter.push_back(std::move(c));
+          outer.pending.clear();
+          for (std::string& c : orphans) last.commentsAfter.push_back(std::move(c));
+          outer.target = Frame::Target::LastMove;
+          break;
+        }
         outer.target = Frame::Target::Pending;
         for (std::string& c : orphans) outer.pending.push_back(std::move(c));
         break;

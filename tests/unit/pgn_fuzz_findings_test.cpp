@@ -52,5 +52,35 @@ TEST(PgnFuzzFindings, GlyphGluedToANullMoveReadsBack) {
   EXPECT_EQ(dashes.errors[0].kind, PgnErrorKind::UnexpectedCharacter);
 }
 
+// Finding 2 (session 14): the comment of an empty variation was kept for the next move ("before"
+// it), but with the "( )" dropped the writer can only write it between the two moves, where it
+// reads back as the first move's comment: "1. e4 {c} 1... d5". Such a comment is now the move's own.
+// Fuzz input reduced by hand from "1. e4 ( 2; d4d move\"]\n\n1. )4 d5 *".
+TEST(PgnFuzzFindings, CommentOfAnEmptyVariationStaysWhereTheTextPutsIt) {
+  for (const char* text : {"1. e4 ( ;c\n) d5 *", "1. e4 ( {c} ) d5 *", "1. e4 {a} ( {c} ) ( ) d5 *"}) {
+    PgnReadResult r = read_pgn(text);
+    ASSERT_TRUE(r.ok()) << text << ": " << r.errors[0].message;
+    const PgnLine& moves = r.games.at(0).moves;
+    ASSERT_EQ(moves.size(), 2u) << text;
+    EXPECT_TRUE(moves[0].variations.empty()) << text;
+    EXPECT_EQ(moves[0].commentsAfter.back(), "c") << text;
+    EXPECT_TRUE(moves[1].commentsBefore.empty()) << text;
+    PgnWriteResult w = write_pgn(r.games[0]);
+    ASSERT_TRUE(w.ok()) << w.error;
+    PgnReadResult back = read_pgn(w.text);
+    ASSERT_TRUE(back.ok()) << w.text;
+    EXPECT_EQ(back.games.at(0).moves, moves) << text << " written as\n" << w.text;
+  }
+  // After a real variation the comment still belongs to the next move, written after the ')'.
+  PgnReadResult r = read_pgn("1. e4 (1. d4) ( {c} ) d5 *");
+  ASSERT_TRUE(r.ok()) << r.errors[0].message;
+  const PgnLine& moves = r.games.at(0).moves;
+  ASSERT_EQ(moves[0].variations.size(), 1u);
+  EXPECT_EQ(moves[1].commentsBefore, std::vector<std::string>{"c"});
+  PgnWriteResult w = write_pgn(r.games[0]);
+  EXPECT_NE(w.text.find("1. e4 (1. d4) {c} 1... d5"), std::string::npos) << w.text;
+  EXPECT_EQ(read_pgn(w.text).games.at(0).moves, moves) << w.text;
+}
+
 }  // namespace
 }  // namespace escaque
