@@ -104,6 +104,31 @@ describe('keyboard focus in the app', { timeout: 180_000 }, () => {
     await waitPlies(page, 1);
   });
 
+  test('a move typed while the board has the focus goes to the move field', async () => {
+    await leaveStartScreenBy('start-friend');
+    assert.match(await focusPath(page), /^escaque-board-core#board > div\[e2, white pawn\]$/);
+    // Typed, not filled: the first key moves the focus and the browser types it there, the rest follow.
+    await page.keyboard.type('e4');
+    assert.equal(await focusPath(page), 'input#move-input');
+    assert.equal(await page.inputValue('#move-input'), 'e4');
+    await page.keyboard.press('Enter');
+    await waitPlies(page, 1);
+    // The board keeps its own keys: from a square, an arrow moves along the board and Enter picks up a
+    // piece, and a Ctrl shortcut stays the browser's; none of them reaches the field.
+    await page.evaluate(() => document.getElementById('board').shadowRoot.querySelector('.sq[tabindex="0"]').focus());
+    assert.match(await focusPath(page), /^escaque-board-core#board > div\[/);
+    for (const key of ['ArrowLeft', 'Control+a', 'Enter']) await page.keyboard.press(key);
+    assert.match(await focusPath(page), /^escaque-board-core#board > div\[/);
+    assert.equal(await page.inputValue('#move-input'), '');
+    await page.keyboard.press('Escape');
+    // Black's reply typed from the board the same way.
+    await page.keyboard.type('c5');
+    await page.keyboard.press('Enter');
+    await waitPlies(page, 2);
+    assert.equal(await page.inputValue('#move-input'), '');
+    assert.deepEqual(problems, []);
+  });
+
   test('the start screen\'s "Not now" hands the focus to the board too', async () => {
     await leaveStartScreenBy('start-dismiss');
     assert.match(await focusPath(page), /^escaque-board-core#board > div\[/);

@@ -176,6 +176,33 @@ describe('keyboard and words', () => {
     assert.equal(await boardFen(page), before);
     assert.equal((await events(page, 'b0', 'inputerror')).length, 1);
   });
+  test('a move typed on a focused square goes to the text field (text-input), and nowhere without one', async () => {
+    await mountBoards(page, [{ interactive: 'both', language: 'es', 'text-input': '' }, { interactive: 'both' }]);
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(page), 'e2');
+    // Typed, not filled: the first key takes the focus to the field and is typed there.
+    await page.keyboard.type('Cf3');
+    assert.equal(await page.evaluate(() => document.getElementById('b0').shadowRoot.activeElement?.id), 'move-input');
+    const input = page.locator('#b0 input');
+    assert.equal(await input.inputValue(), 'Cf3');
+    await input.press('Enter');
+    assert.deepEqual((await events(page, 'b0', 'move')).map((m) => [m.san, m.source]), [['Nf3', 'text']]);
+    // The board's own keys stay on the board: an arrow moves the focus along it, Ctrl+A is the browser's.
+    await page.evaluate(() => document.getElementById('b0').shadowRoot.querySelector('.sq[tabindex="0"]').focus());
+    const from = await focused(page);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Control+a');
+    assert.notEqual(await focused(page), null);
+    assert.notEqual(await focused(page), from);
+    assert.equal(await input.inputValue(), '');
+    // A board without the field: letters typed on it change nothing and the focus stays on the square.
+    await page.evaluate(() => document.getElementById('b1').shadowRoot.querySelector('.sq[tabindex="0"]').focus());
+    await page.keyboard.type('e4');
+    assert.equal(await focused(page, 'b1'), 'e2');
+    assert.equal((await events(page, 'b1', 'move')).length, 0);
+  });
+
   test('promotion by keyboard: the picker takes focus, arrows + Enter choose, focus returns to the board', async () => {
     await mountBoards(page, [{ interactive: 'both', fen: '7k/4P3/8/8/8/8/8/4K3 w - - 0 1' }]);
     await page.evaluate(() => document.getElementById('b0').focusSquare('e7'));
