@@ -54,6 +54,14 @@ std::string unescape(std::string_view raw) {
   return out;
 }
 
+// The offset in a tag value's raw text (escapes in place) of the byte at `unescaped` in its value.
+std::size_t raw_offset(std::string_view raw, std::size_t unescaped) {
+  std::size_t i = 0;
+  for (std::size_t k = 0; k < unescaped && i < raw.size(); ++k)
+    i += raw[i] == '\\' && i + 1 < raw.size() && (raw[i + 1] == '"' || raw[i + 1] == '\\') ? 2 : 1;
+  return i;
+}
+
 // Variant names, compared in lower case without blanks, '-' and '_'.
 std::string variant_key(std::string_view v) {
   std::string k;
@@ -334,10 +342,12 @@ bool PgnReader::Impl::read_tags(PgnGame& game, Token& t) {
                   "tag " + std::string(name.text) + " is not closed: expected ']'" +
                       (close.kind == TokenKind::End ? std::string(", found the end of the input")
                                                     : ", found " + quoted(close.text)));
+    // The start position is read from the first of each tag (PgnGame::tag), so errors point there
+    // (a value token is a String; the reset one at the game's start is not).
+    Token* first = name.text == "FEN" ? &fenValue_ : name.text == "Variant" ? &variantValue_
+                 : name.text == "SetUp" ? &setUpValue_ : nullptr;
+    if (first && first->kind != TokenKind::String) *first = value;
     game.tags.push_back(PgnTag{std::string(name.text), unescape(value.text)});
-    if (name.text == "FEN") fenValue_ = value;
-    else if (name.text == "Variant") variantValue_ = value;
-    else if (name.text == "SetUp") setUpValue_ = value;
     t = next_token();
   }
   return true;
@@ -365,8 +375,12 @@ bool PgnReader::Impl::set_up_start(PgnGame& game) {
   o.chess960 = chess960 || fen_names_rook_files(*fen);
   o.validate = options_.validateFen;
   FenError err = parse_fen(*fen, game.start, o);
-  if (err)
-    return fail_at(PgnErrorKind::BadFen, fenValue_, 1 + err.offset, "bad FEN tag: " + err.message);
+  if (err) {
+    // err.offset counts the value's bytes with its escapes undone; the column counts the line's characters.
+    const std::size_t at = fenValue_.offset + 1 + raw_offset(fenValue_.text, std::size_t(err.offset));
+    const int shift = lex_.column(fenValue_.lineStart, at) - lex_.column(fenValue_.lineStart, fenValue_.offset);
+    return fail_at(PgnErrorKind::BadFen, fenValue_, shift, "bad FEN tag: " + err.message);
+  }
   return true;
 }
 

@@ -82,5 +82,31 @@ TEST(PgnFuzzFindings, CommentOfAnEmptyVariationStaysWhereTheTextPutsIt) {
   EXPECT_EQ(read_pgn(w.text).games.at(0).moves, moves) << w.text;
 }
 
+// Finding 3 (session 14): a bad FEN tag's column was counted from the value of the *last* FEN tag while
+// the position comes from the first: with a long bad first value and a short later one the column
+// fell past the end of the input. Fuzz input (option byte 'm': skip bad games), its third line:
+// "\x9e/lacQ[FEN \"+0- \"lacQ+0-\xff#[FEN[Event \" \"+0- \"B\"][FEN \"ultnl\"]". The column also counted
+// the value's escapes as one character each; it now points at the character of the text.
+TEST(PgnFuzzFindings, BadFenColumnIsInTheFirstFenTagAndCountsEscapes) {
+  PgnReadResult two = read_pgn("[FEN \"8/8/8/8/8/8/8/8 w - - 0\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*");
+  ASSERT_EQ(two.errors.size(), 1u);
+  EXPECT_EQ(two.errors[0].kind, PgnErrorKind::BadFen);
+  EXPECT_EQ(two.errors[0].line, 1);
+  EXPECT_EQ(two.errors[0].column, 30) << two.errors[0].message;  // the end of the first value: its '"'
+  // "1 2 3 \"4 5": five fields; the end of the value is column 18 (the closing quote), not 17.
+  PgnReadResult escaped = read_pgn("[FEN \"1 2 3 \\\"4 5\"]\n\n*");
+  ASSERT_EQ(escaped.errors.size(), 1u);
+  EXPECT_EQ(escaped.errors[0].column, 18) << escaped.errors[0].message;
+  PgnReadResult plain = read_pgn("[FEN \"1 2 3 4 5\"]\n\n*");
+  ASSERT_EQ(plain.errors.size(), 1u);
+  EXPECT_EQ(plain.errors[0].column, 16) << plain.errors[0].message;
+  // A later Variant or SetUp tag does not move the error of the first either.
+  PgnReadResult variant = read_pgn("[Variant \"Atomic\"]\n[Variant \"Standard\"]\n\n*");
+  ASSERT_EQ(variant.errors.size(), 1u);
+  EXPECT_EQ(variant.errors[0].kind, PgnErrorKind::UnsupportedVariant);
+  EXPECT_EQ(variant.errors[0].line, 1);
+  EXPECT_EQ(variant.errors[0].column, 11);  // its value's first character
+}
+
 }  // namespace
 }  // namespace escaque
