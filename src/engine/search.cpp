@@ -305,7 +305,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
         !limits.infinite) {
       if (rootMoves_.size() == 1) break;  // only one move: no need to think
       double factor = stableIterations >= 4 ? 0.7 : stableIterations >= 2 ? 1.0 : 1.6;
-      if (elapsed_ms() >= std::int64_t(budget_.softMs * factor * 0.7)) break;
+      if (elapsed_ms() >= std::int64_t(budget_.softMs * factor * 0.6)) break;
     }
   }
 

@@ -20,9 +20,8 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int moveOverheadMs) {
   const std::int64_t inc = std::max<std::int64_t>(0, limits.inc[us]);
   // Keep the overhead aside and never plan with a negative clock.
   const std::int64_t available = std::max<std::int64_t>(1, limits.time[us] - moveOverheadMs);
-  // Sudden death: plan as if 22 more moves were needed; fewer towards a time control.
-  // (With 30, 5+0.05 games ended with a fifth of the clock unused: session 14.)
-  const int movesLeft = limits.movestogo > 0 ? std::min(limits.movestogo, 50) : 22;
+  // Sudden death: assume 30 more moves are needed; fewer towards a time control.
+  const int movesLeft = limits.movestogo > 0 ? std::min(limits.movestogo, 50) : 30;
   std::int64_t soft = available / movesLeft + inc * 3 / 4;
   // The hard limit leaves room for the remaining moves: at most a third of the
   // clock (90% if this is the last move before the control).
