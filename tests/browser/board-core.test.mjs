@@ -21,7 +21,7 @@ async function mountCore(page, state) {
     const board = document.createElement('escaque-board-core');
     board.id = 'b0';
     window.intents = [];
-    for (const type of ['move', 'premove', 'select', 'annotate', 'navigate']) {
+    for (const type of ['move', 'premove', 'select', 'annotate', 'navigate', 'typing']) {
       board.addEventListener(type, (e) => window.intents.push({ type, ...e.detail }));
     }
     if (state.dests && !(state.dests instanceof Map)) state.dests = new Map(Object.entries(state.dests));
@@ -87,6 +87,17 @@ describe('board core', { timeout: 120_000 }, () => {
     assert.deepEqual(await intents(page, 'move'), []);
     assert.equal(await page.evaluate(() => document.getElementById('b0').shadowRoot.querySelector('[role=status]').textContent),
       'Premove cancelled');
+  });
+
+  test('a printable key the board has no use for is a typing intent; its own keys and shortcuts are not', async () => {
+    await mountCore(page, { fen: START, interactive: 'white', dests: { e2: ['e3', 'e4'] } });
+    await page.evaluate(() => document.getElementById('b0').focusSquare('e2'));
+    for (const key of ['e', '4', 'N', 'ArrowUp', 'Escape', 'PageUp', 'Control+c', 'Alt+x', 'Tab']) await page.keyboard.press(key);
+    assert.deepEqual((await intents(page, 'typing')).map((i) => i.key), ['e', '4', 'N']);
+    assert.deepEqual((await intents(page, 'navigate')).map((i) => i.where), ['prev'], 'PageUp is still navigation');
+    // Nothing on the board was picked up or moved by the letters.
+    assert.deepEqual(await intents(page, 'move'), []);
+    assert.equal(await page.evaluate(() => document.getElementById('b0').selected), null);
   });
 
   test('a bad state throws, naming the field, and changes nothing', async () => {

@@ -27,6 +27,9 @@ export class BoardView {
   onMove = (uci) => false;
   /** (where: 'first'|'prev'|'next'|'last') => void: the board's keys asked to step through the game. */
   onNavigate = (where) => {};
+  /** (key) => void: a printable key pressed on a square (the board's `typing` intent): the app may take the
+   *  focus to its move field there and then, and the browser types the key into it. */
+  onTyping = (key) => {};
 
   constructor(slot) {
     const board = document.createElement('escaque-board-core');
@@ -38,6 +41,7 @@ export class BoardView {
       if (move) this.onMove(move.uci);
     });
     board.addEventListener('navigate', (e) => this.onNavigate(e.detail.where));
+    board.addEventListener('typing', (e) => this.onTyping(e.detail.key));
     board.addEventListener('select', (e) => {
       if (e.detail.square !== null || !this.#waiting) return;
       const view = this.#waiting;

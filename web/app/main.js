@@ -388,23 +388,18 @@ $('nav-last').addEventListener('click', () => navigate(ctrl.record.moves.length)
 $('back-to-game').addEventListener('click', () => navigate(ctrl.record.moves.length));
 document.addEventListener('keydown', (e) => {
   if (analysisBoard?.isOpen) return;
-  if (e.target === board.element && typesIntoMoveField(e)) return;
   if (e.target.closest?.('input, textarea, select, escaque-board-core, dialog')) return;
   if (e.key === 'ArrowLeft') navigate((viewPly ?? ctrl.record.moves.length) - 1);
   else if (e.key === 'ArrowRight') navigate((viewPly ?? ctrl.record.moves.length) + 1);
 });
 
-// A move typed while the board has the focus ("e4", "Nf3", "O-O"): its first character takes the focus
-// to the move field, where the browser then types it, so a keyboard player need not Tab there first.
-// The board keeps the keys it uses (arrows, Enter, Space, Escape, Home, End, Page Up/Down), and keys
-// with Ctrl, Alt or Meta stay the browser's.
-function typesIntoMoveField(e) {
+// A move typed while the board has the focus ("e4", "Nf3", "O-O"): the board's `typing` intent (a printable
+// key it has no use for) takes the focus to the move field, where the browser then types it, so a keyboard
+// player need not Tab there first.
+board.onTyping = () => {
   const field = $('move-input');
-  if (e.key.length !== 1 || e.key === ' ' || e.ctrlKey || e.altKey || e.metaKey || e.defaultPrevented) return false;
-  if (field.disabled || field.readOnly || field.closest('[hidden]')) return false;
-  field.focus();
-  return true;
-}
+  if (!field.disabled && !field.readOnly && !field.closest('[hidden]')) field.focus();
+};
 
 function navigate(ply) {
   const last = ctrl.record.moves.length;

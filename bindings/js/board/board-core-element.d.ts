@@ -48,6 +48,9 @@ export interface BoardCoreIntents {
   select: BoardSelectDetail;
   annotate: { arrows: BoardArrow[]; highlights: BoardHighlight[] };
   navigate: { where: 'first' | 'prev' | 'next' | 'last' };
+  /** A printable key the board has no use for, pressed on a square (no Ctrl, Alt or Meta): an owner with a
+   *  move field may focus it during the event, and the browser then types the key there. */
+  typing: { key: string };
 }
 
 /** A played move as the package describes it (only these fields are read, to say it in words). */

@@ -4,7 +4,9 @@
 // check square, legal destinations, arrows, circles and a premove — and
 // turns what a person does (pointer, keyboard, promotion picker) into
 // intents for its owner: `move` {from, to, promotion?, source}, `premove`,
-// `select`, `annotate` and `navigate`. It never decides legality: a piece may
+// `select`, `annotate`, `navigate` and `typing` {key} (a printable key the
+// board has no use for, pressed on a square: an owner with a move field
+// focuses it there and then, and the browser types the key into it). It never decides legality: a piece may
 // go where the owner's `dests` say, and a move is on the board only once the
 // owner has played it and handed back the new state (a refused move's piece
 // goes back by itself, since the position did not change). It never imports
@@ -212,6 +214,7 @@ export class BoardCore {
       toggleArrow: (from, to) => this.#toggleAnnotation('arrows', { from, to }, (a) => a.from + a.to),
       toggleCircle: (square) => this.#toggleAnnotation('highlights', { square }, (c) => c.square),
       navigate: (where) => this.#onIntent('navigate', { where }),
+      typing: (key) => this.#onIntent('typing', { key }),
       escape: () => {
         if (this.#selected) { this.#deselect(); this.#render(); } else this.#cancelPremove(true);
       },

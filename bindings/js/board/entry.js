@@ -19,12 +19,5 @@ export function buildEntry(root) {
   input.id = 'move-input';
   entry.append(label, input);
   root.append(entry);
-  // A move typed while a square has the focus: its first character takes the focus to the field, where
-  // the browser types it (the board keeps its own keys; Ctrl, Alt and Meta stay the browser's).
-  root.addEventListener('keydown', (e) => {
-    if (entry.hidden || input.disabled || !e.target.closest?.('.sq')) return;
-    if (e.key.length !== 1 || e.key === ' ' || e.ctrlKey || e.altKey || e.metaKey || e.defaultPrevented) return;
-    input.focus();
-  });
   return { entry, input, labelText };
 }

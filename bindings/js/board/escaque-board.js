@@ -331,6 +331,11 @@ export class EscaqueBoard extends ElementBase {
       else if (where === 'last') this.last();
       else if (where === 'prev') this.previous();
       else this.next();
+    } else if (type === 'typing') {
+      // A move typed while a square has the focus: its first character takes the focus to the move
+      // field (`text-input`), where the browser types it.
+      const { entry, input } = this.#entry;
+      if (!entry.hidden && !input.disabled) input.focus();
     } else {
       this.#emit(type, detail);  // select, premove, annotate: as they are
     }

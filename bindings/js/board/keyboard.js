@@ -1,7 +1,9 @@
 // Keyboard input on the square grid (a roving tabindex: one square is in the
 // tab order, the arrows move it in screen directions). Enter or Space picks a
 // piece up and puts it down, Escape cancels; PageUp/PageDown (and Home/End
-// with Ctrl) step through the game's positions.
+// with Ctrl) step through the game's positions. Any other printable character
+// (no Ctrl, Alt or Meta) is the `typing` intent: the owner may take the focus
+// to a move field during it, and the browser then types the character there.
 export function attachKeyboard(board, ctl) {
   // A click can focus a square too: it becomes the tab stop.
   board.addEventListener('focusin', (e) => {
@@ -31,6 +33,7 @@ export function attachKeyboard(board, ctl) {
         ctl.escape();
         return;
       default:
+        if (e.key.length === 1 && !e.ctrlKey && !e.altKey && !e.metaKey && !e.defaultPrevented) ctl.typing(e.key);
         return;
     }
     e.preventDefault();
