@@ -27,7 +27,7 @@ export class ClockView {
   show(tick, clock) {
     const last = this.#last;
     this.#last = { tick, clock };
-    // The same clock still running, its next change already due (the Worker ticks every 100 ms): the
+    // The same clock still running, its next change already due (the Worker ticks every second): the
     // redraw then extrapolates from this newer tick; nothing to draw before.
     if (this.#timer && last && last.clock === clock && last.tick.running === tick.running) return;
     // Drawn at the next frame, not now: ticks that queued up behind a busy main thread cost nothing

@@ -8,7 +8,8 @@
 //               {type: 'press', side}  `side` completed a move now
 //               {type: 'stop'}         stop both clocks (pause, game over), charging the time used
 // Messages out: {type: 'state', clock, cause, at}      after every change (the page persists it)
-//               {type: 'tick', w, b, delay, running, at} display values, every 100 ms while running
+//               {type: 'tick', w, b, delay, running, at} display values, after every change and once a
+//                                                       second while running
 //               {type: 'flag', side, flagAt, detectedAt, clock}
 //               {type: 'error', message}               a refused request (e.g. press by the wrong side)
 import * as tc from './timecontrol.js';
@@ -25,7 +26,11 @@ function now() {
   return mono + sleptOffset;
 }
 
-const TICK_MS = 100;
+// The page's ClockView extrapolates a running clock from the last tick and redraws itself when its text
+// changes, so the ticks need not follow the tenths: once a second is enough to notice a machine that slept
+// (see now()) and hand the view fresh values. (Every 100 ms, as before, woke the Worker and posted to the
+// page ten times a second for nothing: the view dropped nine of ten.) The flag has a timer of its own.
+const TICK_MS = 1000;
 let clock = null;
 let timer = 0;
 
@@ -53,7 +58,7 @@ function tick() {
     delay: clock.running ? tc.delayLeftAt(clock, clock.running, t) : 0,
   });
   if (!clock.running) return;
-  // Wake at the next display step or exactly at the flag, whichever comes first.
+  // Wake a second later or exactly at the flag, whichever comes first.
   const untilFlag = tc.flagTime(clock) - t;
   timer = setTimeout(tick, Math.max(0, Math.min(TICK_MS, untilFlag)));
 }
