@@ -1,13 +1,16 @@
-// Fixed-node self-play match between two evaluation weight sets, in one
-// process: the result does not depend on the machine's load, so it can be run
-// on a busy machine and repeated exactly.
+// Fixed-node self-play match between two evaluations, in one process: the
+// result does not depend on the machine's load, so it can be run on a busy
+// machine and repeated exactly.
 //
 //   escaque-match BASE CANDIDATE [--openings N=100] [--first I=0] [--nodes N=20000] [--seed S=1]
 //
-// A weight set is "hand" (the hand-set weights), "default" (what the engine
-// plays with: hand-set + eval_weights_tuned.inc), or a path to a file in the
-// format escaque-texel prints (set(w.field, {...}); lines applied over the
-// hand-set weights).
+// An evaluation is "hand" (the hand-set weights), "default" (the hand-written
+// evaluation the engine plays with: hand-set + eval_weights_tuned.inc), a path
+// to a file in the format escaque-texel prints (set(w.field, {...}); lines
+// applied over the hand-set weights), or a network: "nnue:default" (the one
+// built in, src/engine/nnue/default.nnue) or "nnue:PATH" (a file the NNUE
+// trainer wrote), e.g. a new net against the built-in one:
+//   escaque-match nnue:default nnue:.cache/nnue/net.nnue --nodes 6000
 //
 // Openings I .. I+N-1 are made from the seed: 8 uniformly random plies, kept
 // only if a 20,000-node search with the hand-set weights scores them within
@@ -26,12 +29,16 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
+#include <memory>
+#include <tuple>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "engine/nnue/network.h"
 #include "engine/search.h"
 #include "rules/dead_position.h"
 #include "random_opening.h"
@@ -96,13 +103,33 @@ bool load_weights(const std::string& spec, EvalWeights& w) {
   return true;
 }
 
+// A network spec ("nnue:default" or "nnue:PATH"): loads it into `net` (nullptr for a weights spec).
+bool load_net(const std::string& spec, std::unique_ptr<nnue::Network>& net) {
+  if (spec.rfind("nnue:", 0) != 0) return true;
+  const std::string path = spec.substr(5);
+  if (path == "default") {
+    if (!nnue::has_default_network()) return std::fprintf(stderr, "this build has no network built in\n"), false;
+    net = std::make_unique<nnue::Network>(*nnue::default_network());
+    return true;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::fprintf(stderr, "cannot read network file %s\n", path.c_str()), false;
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  net = std::make_unique<nnue::Network>();
+  std::string error;
+  if (!nnue::load_network(bytes.data(), bytes.size(), *net, error))
+    return std::fprintf(stderr, "%s: %s\n", path.c_str(), error.c_str()), false;
+  return true;
+}
+
 struct Player {
   TranspositionTable tt;
   std::unique_ptr<Searcher> searcher;
-  explicit Player(const EvalWeights& w) {
+  Player(const EvalWeights& w, const nnue::Network* net) {
     tt.resize(16);
     searcher = std::make_unique<Searcher>(tt);
     searcher->set_eval_weights(w);
+    searcher->set_network(net);
   }
   void new_game() {
     tt.clear();
@@ -163,10 +190,13 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  EvalWeights baseW, candW;
-  if (!load_weights(argv[1], baseW) || !load_weights(argv[2], candW)) return 1;
+  EvalWeights baseW = make_default_weights(), candW = make_default_weights();
+  std::unique_ptr<nnue::Network> baseNet, candNet;
+  for (auto [spec, w, net] : {std::tuple{std::string(argv[1]), &baseW, &baseNet}, std::tuple{std::string(argv[2]), &candW, &candNet}}) {
+    if (spec.rfind("nnue:", 0) == 0 ? !load_net(spec, *net) : !load_weights(spec, *w)) return 1;
+  }
   const EvalWeights hand = make_hand_set_weights();
-  Player base(baseW), cand(candW), judge(hand);
+  Player base(baseW, baseNet.get()), cand(candW, candNet.get()), judge(hand, nullptr);
   int wins = 0, draws = 0, losses = 0;
   for (int o = first; o < first + openings; ++o) {
     // Each opening from its own seed, so a range split across processes
