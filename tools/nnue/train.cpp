@@ -42,6 +42,7 @@
 #include "engine/eval.h"
 #include "engine/nnue/accumulator.h"
 #include "engine/nnue/network.h"
+#include "network_file.h"
 #include "training_record.h"
 
 using namespace escaque;
@@ -238,16 +239,6 @@ bool read_feature_layer(const std::string& path, Model& m) {
   return true;
 }
 
-bool read_network(const std::string& path, Network& net) {
-  std::ifstream in(path, std::ios::binary);
-  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::string error;
-  if (!in.good() && !in.eof()) return std::fprintf(stderr, "cannot read %s\n", path.c_str()), false;
-  if (!load_network(bytes.data(), bytes.size(), net, error))
-    return std::fprintf(stderr, "%s: %s\n", path.c_str(), error.c_str()), false;
-  return true;
-}
-
 // The exported network's loss on the validation set through the engine's own integer code.
 double quantised_validation_loss(const Network& net, const std::vector<nnue_data::Record>& valid, double lambda) {
   Position pos;
@@ -290,7 +281,7 @@ int main(int argc, char** argv) {
   Model model;
   auto net = std::make_unique<Network>();
   if (!o.init.empty()) {
-    if (!read_network(o.init, *net)) return 1;
+    if (!read_network_file(o.init, *net)) return 1;
     dequantise(*net, model);
     std::printf("init: %s\n", o.init.c_str());
   } else {
@@ -384,7 +375,7 @@ int main(int argc, char** argv) {
   fs::rename(tmp, o.out, ec);
   if (ec) return std::fprintf(stderr, "rename %s: %s\n", tmp.c_str(), ec.message().c_str()), 1;
   Network check;
-  if (!read_network(o.out, check)) return 1;
+  if (!read_network_file(o.out, check)) return 1;
   std::printf("exported %s (%zu bytes); quantised validation loss %.6f (float %.6f)\n", o.out.c_str(), bytes.size(),
               quantised_validation_loss(check, valid, o.lambda), validation_loss(model, valid, o.lambda));
   return 0;

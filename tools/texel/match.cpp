@@ -29,9 +29,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <memory>
-#include <tuple>
 #include <random>
 #include <string>
 #include <vector>
@@ -41,6 +39,7 @@
 #include "engine/nnue/network.h"
 #include "engine/search.h"
 #include "rules/dead_position.h"
+#include "../nnue/network_file.h"
 #include "random_opening.h"
 
 using namespace escaque;
@@ -103,23 +102,16 @@ bool load_weights(const std::string& spec, EvalWeights& w) {
   return true;
 }
 
-// A network spec ("nnue:default" or "nnue:PATH"): loads it into `net` (nullptr for a weights spec).
-bool load_net(const std::string& spec, std::unique_ptr<nnue::Network>& net) {
-  if (spec.rfind("nnue:", 0) != 0) return true;
+// A network spec, "nnue:default" (the built-in network) or "nnue:PATH" (a network file).
+std::unique_ptr<nnue::Network> load_net(const std::string& spec) {
   const std::string path = spec.substr(5);
   if (path == "default") {
-    if (!nnue::has_default_network()) return std::fprintf(stderr, "this build has no network built in\n"), false;
-    net = std::make_unique<nnue::Network>(*nnue::default_network());
-    return true;
+    if (nnue::has_default_network()) return std::make_unique<nnue::Network>(*nnue::default_network());
+    std::fprintf(stderr, "this build has no network built in\n");
+    return nullptr;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::fprintf(stderr, "cannot read network file %s\n", path.c_str()), false;
-  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  net = std::make_unique<nnue::Network>();
-  std::string error;
-  if (!nnue::load_network(bytes.data(), bytes.size(), *net, error))
-    return std::fprintf(stderr, "%s: %s\n", path.c_str(), error.c_str()), false;
-  return true;
+  auto net = std::make_unique<nnue::Network>();
+  return nnue::read_network_file(path, *net) ? std::move(net) : nullptr;
 }
 
 struct Player {
@@ -190,11 +182,15 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  // Each side: a network ("nnue:...", searched with the default weights beside it) or a weight set.
   EvalWeights baseW = make_default_weights(), candW = make_default_weights();
   std::unique_ptr<nnue::Network> baseNet, candNet;
-  for (auto [spec, w, net] : {std::tuple{std::string(argv[1]), &baseW, &baseNet}, std::tuple{std::string(argv[2]), &candW, &candNet}}) {
-    if (spec.rfind("nnue:", 0) == 0 ? !load_net(spec, *net) : !load_weights(spec, *w)) return 1;
-  }
+  const auto load = [](const std::string& spec, EvalWeights& w, std::unique_ptr<nnue::Network>& net) {
+    if (spec.rfind("nnue:", 0) != 0) return load_weights(spec, w);
+    net = load_net(spec);
+    return net != nullptr;
+  };
+  if (!load(argv[1], baseW, baseNet) || !load(argv[2], candW, candNet)) return 1;
   const EvalWeights hand = make_hand_set_weights();
   Player base(baseW, baseNet.get()), cand(candW, candNet.get()), judge(hand, nullptr);
   int wins = 0, draws = 0, losses = 0;
