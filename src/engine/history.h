@@ -1,7 +1,8 @@
-// Move-ordering statistics learned during the search: butterfly history
-// (side, from, to), continuation history (previous move's piece and target ->
-// this move's piece and target), capture history, killer moves and
-// countermoves. All fixed-size; cleared with ucinewgame and before bench.
+// Statistics learned during the search: butterfly history (side, from, to),
+// continuation history (previous move's piece and target -> this move's piece
+// and target), capture history, killer moves and countermoves for move
+// ordering, and the pawn-structure correction of the static evaluation. All
+// fixed-size; cleared with ucinewgame and before bench.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,9 @@
 namespace escaque {
 
 constexpr int HISTORY_MAX = 16384;
+constexpr int CORRECTION_SIZE = 16384;  // a power of two
+constexpr int CORRECTION_GRAIN = 256;
+constexpr int CORRECTION_MAX = 64 * CORRECTION_GRAIN;  // +-64 cp
 
 // "Gravity" update: large values move less, so entries stay in
 // [-HISTORY_MAX, HISTORY_MAX] and recent results outweigh old ones.
@@ -30,6 +34,9 @@ struct History {
   std::int16_t capture[PIECE_NB][64][PIECE_TYPE_NB];
   PieceToHistory continuation[PIECE_NB][64];
   Move counterMoves[PIECE_NB][64];
+  // Static-evaluation correction by pawn structure: a running average, per side to move and pawn
+  // hash, of how far searches ended from the static evaluation, in 1/CORRECTION_GRAIN centipawns.
+  std::int16_t correction[COLOR_NB][CORRECTION_SIZE];
 
   void clear() { std::memset(static_cast<void*>(this), 0, sizeof *this); }
 };

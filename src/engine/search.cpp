@@ -24,6 +24,7 @@ struct Searcher::Frame {
   Move killers[2];
   PieceToHistory* contHist = nullptr;  // continuation table of the move made at this ply
   int pliesFromNull = 0;
+  Move excludedMove;  // set while the singular-extension search at this ply leaves the hash move out
   ScoredMoves moves;
 
   // This ply's principal variation: m, then the child's.
@@ -68,6 +69,14 @@ int reduction(int depth, int moveCount) {
 int lmp_limit(int depth, bool improving) { return (3 + depth * depth) / (improving ? 1 : 2); }
 
 int stat_bonus(int depth) { return std::min(250 * depth - 150, 1600); }
+
+// The pawn structure's slot in the correction table: a hash of both sides' pawn bitboards.
+unsigned pawn_slot(const Position& pos) {
+  std::uint64_t h = pos.pieces(WHITE, PAWN) * 0x9E3779B97F4A7C15ull;
+  h ^= (pos.pieces(BLACK, PAWN) ^ (h >> 29)) * 0xC2B2AE3D27D4EB4Full;
+  h ^= h >> 32;
+  return unsigned(h * 0xD6E8FEB86659FD93ull >> 40) & (CORRECTION_SIZE - 1);
+}
 
 bool has_non_pawn_material(const Position& pos, Color c) {
   return pos.pieces(c) != pos.pieces(c, PAWN, KING);
@@ -115,6 +124,18 @@ void Searcher::clear_history() { history_->clear(); }
 void Searcher::make_move(int ply, Move m, UndoInfo& undo) {
   if (net_) nnue::update(*net_, pos_, m, accumulators_[ply], accumulators_[ply + 1]);
   pos_.do_move(m, undo);
+}
+
+Value Searcher::corrected_eval(Value raw) const {
+  const int c = history_->correction[pos_.side_to_move()][pawn_slot(pos_)] / CORRECTION_GRAIN;
+  return std::clamp(Value(raw + c), -VALUE_MATE_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+}
+
+void Searcher::update_correction(Value raw, Value searched, int depth) {
+  std::int16_t& entry = history_->correction[pos_.side_to_move()][pawn_slot(pos_)];
+  const int target = std::clamp((searched - raw) * CORRECTION_GRAIN, -CORRECTION_MAX, CORRECTION_MAX);
+  const int weight = std::min(depth + 1, 16);
+  entry = std::int16_t((entry * (256 - weight) + target * weight) / 256);
 }
 
 Value Searcher::static_eval(int ply) const {
@@ -224,6 +245,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<Key>& game
     f.killers[0] = f.killers[1] = Move::none();
     f.contHist = &history_->continuation[NO_PIECE][0];
     f.pliesFromNull = 0;
+    f.excludedMove = Move::none();
   }
   frame(0)->pliesFromNull = root.rule50();
 
@@ -424,8 +446,11 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
     if (alpha >= beta) return alpha;
   }
 
+  // A search that leaves out the hash move (the singular-extension test below) is a different
+  // search of the same position: it neither reads the hash entry nor writes one.
+  const Move excluded = f->excludedMove;
   const Key key = pos_.key();
-  const TTHit tte = tt_.probe(key);
+  const TTHit tte = excluded.is_ok() ? TTHit() : tt_.probe(key);
   const Value ttValue = tte.found ? value_from_tt(tte.value, ply) : VALUE_NONE;
   const Move ttMove = rootNode ? rootMoves_[pvIndex_].move : tte.found ? tte.move : Move::none();
 
@@ -434,17 +459,20 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
     return ttValue;
 
   // Static evaluation, sharpened by the hash value when its bound allows.
-  Value eval;
+  // (The hash table keeps the network's evaluation; the pawn-structure correction is applied on top.)
+  Value eval, rawEval = VALUE_NONE;
   bool improving = false;
   if (inCheck) {
     f->staticEval = eval = VALUE_NONE;
   } else {
     if (tte.found && tte.eval != VALUE_NONE) {
-      f->staticEval = eval = tte.eval;
+      rawEval = tte.eval;
     } else {
-      f->staticEval = eval = static_eval(ply);
-      if (!tte.found) tt_.store(key, VALUE_NONE, BOUND_NONE, -TranspositionTable::DEPTH_OFFSET, Move::none(), eval);
+      rawEval = static_eval(ply);
+      if (!tte.found && !excluded.is_ok())
+        tt_.store(key, VALUE_NONE, BOUND_NONE, -TranspositionTable::DEPTH_OFFSET, Move::none(), rawEval);
     }
+    f->staticEval = eval = corrected_eval(rawEval);
     if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttValue;
     // Improving: better than two plies ago (four if we were in check then).
     Value past = frame(ply - 2)->staticEval;
@@ -453,7 +481,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
   }
   frame(ply + 1)->killers[0] = frame(ply + 1)->killers[1] = Move::none();
 
-  if (!PvNode && !inCheck) {
+  if (!PvNode && !inCheck && !excluded.is_ok()) {
     // Reverse futility pruning: far above beta with little depth left, a quiet
     // move will not bring the score back down.
     if (depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY &&
@@ -490,7 +518,25 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
 
   // Internal iterative reduction: without a hash move this node was never
   // searched before; a shallower search is a cheaper way to find one.
-  if (!rootNode && depth >= 4 && ttMove == Move::none() && (PvNode || cutNode)) --depth;
+  if (!rootNode && depth >= 4 && ttMove == Move::none() && (PvNode || cutNode) && !excluded.is_ok()) --depth;
+
+  // Singular extension: when the hash move's lower bound holds by a margin over every other move
+  // (a reduced search without it fails low below ttValue - 2 * depth), the hash move is searched a
+  // ply deeper. When the others also reach beta, several moves refute the parent: cut (multi-cut);
+  // when only the bound says the hash move reaches beta, it is searched a ply shallower instead.
+  int ttMoveExtension = 0;
+  if (!rootNode && !excluded.is_ok() && depth >= 8 && ttMove.is_ok() && (tte.bound & BOUND_LOWER) &&
+      tte.depth >= depth - 3 && ttValue != VALUE_NONE && !is_mate_score(ttValue) && ply < 2 * rootDepth_ &&
+      legal_moves(pos_).contains(ttMove)) {  // the hash move may come from another position
+    const Value singularBeta = ttValue - 2 * depth;
+    f->excludedMove = ttMove;
+    const Value v = negamax<false>(ply, (depth - 1) / 2, singularBeta - 1, singularBeta, cutNode);
+    f->excludedMove = Move::none();
+    if (stopped_) return VALUE_ZERO;
+    if (v < singularBeta) ttMoveExtension = 1;
+    else if (singularBeta >= beta) return singularBeta;
+    else if (ttValue >= beta) ttMoveExtension = -1;
+  }
 
   // ---- move loop ----
   ScoredMoves& sm = f->moves;
@@ -532,7 +578,7 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
   while ((m = pick_next(sm, &orderScore)) != Move::none()) {
     const bool isCapture = pos_.is_capture(m);
     const bool isQuiet = !isCapture && m.kind() != PROMOTION;
-    if (isQuiet && skipQuiets) continue;
+    if (m == excluded || (isQuiet && skipQuiets)) continue;
     ++moveCount;
     const bool givesCheck = checkInfo.gives_check(pos_, m);
     const Piece movedPiece = pos_.moved_piece(m);
@@ -557,7 +603,8 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
     }
 
     // ---- extensions ----
-    if (givesCheck && ply < 2 * rootDepth_) ++newDepth;
+    if (m == ttMove && ttMoveExtension != 0) newDepth += ttMoveExtension;
+    else if (givesCheck && ply < 2 * rootDepth_) ++newDepth;
 
     // ---- make the move ----
     f->currentMove = m;
@@ -625,6 +672,8 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
   }
 
   if (moveCount == 0) {
+    // Without the excluded move nothing was searched: the test fails low.
+    if (excluded.is_ok()) return alpha;
     // No legal move (a root restricted by searchmoves always has one).
     return inCheck ? mated_in(ply) : VALUE_DRAW;
   }
@@ -639,9 +688,14 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
     }
   }
 
-  if (!(rootNode && pvIndex_ > 0)) {
+  if (!(rootNode && pvIndex_ > 0) && !excluded.is_ok()) {
     Bound bound = bestValue >= beta ? BOUND_LOWER : (PvNode && bestMove.is_ok()) ? BOUND_EXACT : BOUND_UPPER;
-    tt_.store(key, value_to_tt(bestValue, ply), bound, depth, bestMove, f->staticEval);
+    tt_.store(key, value_to_tt(bestValue, ply), bound, depth, bestMove, rawEval);
+    // Learn the correction from quiet results whose bound says which side of the evaluation they lie.
+    const bool noisyBest = bestMove.is_ok() && (pos_.is_capture(bestMove) || bestMove.kind() == PROMOTION);
+    if (!inCheck && !noisyBest && !is_mate_score(bestValue) &&
+        !(bound == BOUND_LOWER && bestValue <= f->staticEval) && !(bound == BOUND_UPPER && bestValue >= f->staticEval))
+      update_correction(rawEval, bestValue, depth);
   }
   return bestValue;
 }
@@ -666,18 +720,19 @@ Value Searcher::quiescence(int ply, Value alpha, Value beta) {
       (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return ttValue;
 
-  Value bestValue, futilityBase = -VALUE_INFINITE;
+  Value bestValue, futilityBase = -VALUE_INFINITE, rawEval = VALUE_NONE;
   if (inCheck) {
     f->staticEval = VALUE_NONE;
     bestValue = -VALUE_INFINITE;
   } else {
-    f->staticEval = bestValue = tte.found && tte.eval != VALUE_NONE ? tte.eval : static_eval(ply);
+    rawEval = tte.found && tte.eval != VALUE_NONE ? tte.eval : static_eval(ply);
+    f->staticEval = bestValue = corrected_eval(rawEval);
     if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
       bestValue = ttValue;
     // Stand pat: the side to move need not capture.
     if (bestValue >= beta) {
       if (!tte.found)
-        tt_.store(key, value_to_tt(bestValue, ply), BOUND_LOWER, 0, Move::none(), f->staticEval);
+        tt_.store(key, value_to_tt(bestValue, ply), BOUND_LOWER, 0, Move::none(), rawEval);
       return bestValue;
     }
     if (bestValue > alpha) alpha = bestValue;
@@ -729,7 +784,7 @@ Value Searcher::quiescence(int ply, Value alpha, Value beta) {
   if (inCheck && moveCount == 0) return mated_in(ply);
 
   tt_.store(key, value_to_tt(bestValue, ply), bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, 0, bestMove,
-            f->staticEval);
+            rawEval);
   return bestValue;
 }
 

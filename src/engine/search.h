@@ -106,6 +106,9 @@ class Searcher {
   // Makes a move in pos_ at `ply`, keeping the network's accumulator for ply + 1 (when one is used).
   void make_move(int ply, Move m, UndoInfo& undo);
   Value static_eval(int ply) const;
+  // The static evaluation moved by what the searches learned of this pawn structure (History).
+  Value corrected_eval(Value raw) const;
+  void update_correction(Value raw, Value searched, int depth);
   bool is_draw(int ply) const;
   void push_key(Key k);
   void pop_key() { --keyCount_; }
