@@ -208,6 +208,16 @@ describe('analysis board', { timeout: 300_000 }, () => {
     await page.fill('#an-load-text', '');
     await page.click('#an-load');
     assert.equal(await page.textContent('#an-load-error'), 'Paste a FEN or a PGN first.');
+    // A good FEN: a tree without moves says how to add some; the first move takes the hint away.
+    assert.equal(await page.isHidden('#an-empty'), true, 'a tree with moves has no hint');
+    await page.fill('#an-load-text', '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+    await page.click('#an-load');
+    assert.deepEqual(await treeMoves(page), []);
+    assert.equal(await page.isVisible('#an-empty'), true);
+    assert.match(await page.textContent('#an-empty'), /^No moves yet: make them on the board, or load a FEN or PGN below\.$/);
+    await boardMove(page, 'e2', 'e4');
+    await page.waitForFunction(() => document.getElementById('an-empty').hidden);
+    assert.deepEqual(await treeMoves(page), ['e4']);
   });
 
   test('the analysis survives a reload; the finished-games list opens a game for review', async () => {

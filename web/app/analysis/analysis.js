@@ -167,6 +167,7 @@ export class AnalysisBoard {
       this.#shownGame = t.game;
     }
     this.#treeView.current = node;
+    $('an-empty').hidden = t.game.moves.length > 0;
     $('an-fen').value = fen;
     this.#opening();
     $('an-comment').value = t.comment;
