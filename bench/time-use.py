@@ -1,32 +1,33 @@
 #!/usr/bin/env python3
 # How a match spent its clock: reads a PGN written by the match runner (comments like {+0.45/13 0.105s},
-# "book" for opening moves) and prints, per ten moves, the average seconds a move of escaque (the player
-# whose name starts with "escaque") and of its opponent, then the average seconds a game.
+# {book} for opening moves) and prints, per ten moves (the last row: move 80 on), the average seconds a
+# move of escaque (the player whose name starts with "escaque") and of its opponent, then the average
+# seconds a game.
 #   python3 bench/time-use.py .cache/results/escaque-...-ethereal.pgn
-import re,sys
-txt=open(sys.argv[1]).read()
-games=txt.split('[Event ')[1:]
 import collections
-us=collections.defaultdict(list); them=collections.defaultdict(list)
-tot_us=[];tot_them=[]
-for g in games:
-    white=re.search(r'\[White "([^"]+)"',g).group(1)
-    body=g.split('\n\n',1)[1]
-    times=[float(x) for x in re.findall(r'([0-9.]+)s\}',body)]
-    # times in ply order after book
-    nbook=len(re.findall(r'\{book\}',body))
-    esc_white=white.startswith('escaque')
-    su=st=0
-    for i,t in enumerate(times):
-        ply=nbook+i
-        white_moves = ply%2==0
-        mine = white_moves==esc_white
-        mv=ply//2
-        (us if mine else them)[min(mv//10,8)].append(t)
-        if mine: su+=t
-        else: st+=t
-    tot_us.append(su); tot_them.append(st)
-for k in sorted(us): 
-    a=us[k];b=them[k]
-    print(f"moves {k*10}-{k*10+9}: us {sum(a)/max(1,len(a)):.3f}s ({len(a)})  them {sum(b)/max(1,len(b)):.3f}s")
-print("avg total per game us %.1f them %.1f"%(sum(tot_us)/len(tot_us),sum(tot_them)/len(tot_them)))
+import re
+import sys
+
+BUCKETS = 9  # moves 0-9, 10-19, ..., 80 on
+
+ours = collections.defaultdict(list)
+theirs = collections.defaultdict(list)
+ours_per_game, theirs_per_game = [], []
+for game in open(sys.argv[1]).read().split('[Event ')[1:]:
+    escaque_white = re.search(r'\[White "([^"]+)"', game).group(1).startswith('escaque')
+    body = game.split('\n\n', 1)[1]
+    book = len(re.findall(r'\{book\}', body))
+    spent = {True: 0.0, False: 0.0}
+    for i, seconds in enumerate(float(x) for x in re.findall(r'([0-9.]+)s\}', body)):
+        ply = book + i
+        mine = (ply % 2 == 0) == escaque_white
+        (ours if mine else theirs)[min(ply // 2 // 10, BUCKETS - 1)].append(seconds)
+        spent[mine] += seconds
+    ours_per_game.append(spent[True])
+    theirs_per_game.append(spent[False])
+
+mean = lambda xs: sum(xs) / max(1, len(xs))
+for k in sorted(ours):
+    moves = f'{k * 10}-{k * 10 + 9}' if k < BUCKETS - 1 else f'{k * 10}+'
+    print(f'moves {moves}: escaque {mean(ours[k]):.3f} s ({len(ours[k])} moves), opponent {mean(theirs[k]):.3f} s')
+print(f'a game: escaque {mean(ours_per_game):.1f} s, opponent {mean(theirs_per_game):.1f} s')

@@ -126,13 +126,17 @@ void Searcher::make_move(int ply, Move m, UndoInfo& undo) {
   pos_.do_move(m, undo);
 }
 
+std::int16_t& Searcher::correction_entry() const {
+  return history_->correction[pos_.side_to_move()][pawn_slot(pos_)];
+}
+
 Value Searcher::corrected_eval(Value raw) const {
-  const int c = history_->correction[pos_.side_to_move()][pawn_slot(pos_)] / CORRECTION_GRAIN;
-  return std::clamp(Value(raw + c), -VALUE_MATE_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+  return std::clamp(Value(raw + correction_entry() / CORRECTION_GRAIN), -VALUE_MATE_IN_MAX_PLY + 1,
+                    VALUE_MATE_IN_MAX_PLY - 1);
 }
 
 void Searcher::update_correction(Value raw, Value searched, int depth) {
-  std::int16_t& entry = history_->correction[pos_.side_to_move()][pawn_slot(pos_)];
+  std::int16_t& entry = correction_entry();
   const int target = std::clamp((searched - raw) * CORRECTION_GRAIN, -CORRECTION_MAX, CORRECTION_MAX);
   const int weight = std::min(depth + 1, 16);
   entry = std::int16_t((entry * (256 - weight) + target * weight) / 256);
@@ -678,9 +682,10 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
     return inCheck ? mated_in(ply) : VALUE_DRAW;
   }
 
+  const bool noisyBest = bestMove.is_ok() && (pos_.is_capture(bestMove) || bestMove.kind() == PROMOTION);
   if (bestValue >= beta && bestMove.is_ok()) {
     const int bonus = stat_bonus(depth);
-    if (!pos_.is_capture(bestMove) && bestMove.kind() != PROMOTION) {
+    if (!noisyBest) {
       update_quiet_stats(ply, bestMove, bonus, quietsTried, quietCount);
       update_capture_stats(Move::none(), bonus, capturesTried, captureCount);
     } else {
@@ -692,7 +697,6 @@ Value Searcher::negamax(int ply, int depth, Value alpha, Value beta, bool cutNod
     Bound bound = bestValue >= beta ? BOUND_LOWER : (PvNode && bestMove.is_ok()) ? BOUND_EXACT : BOUND_UPPER;
     tt_.store(key, value_to_tt(bestValue, ply), bound, depth, bestMove, rawEval);
     // Learn the correction from quiet results whose bound says which side of the evaluation they lie.
-    const bool noisyBest = bestMove.is_ok() && (pos_.is_capture(bestMove) || bestMove.kind() == PROMOTION);
     if (!inCheck && !noisyBest && !is_mate_score(bestValue) &&
         !(bound == BOUND_LOWER && bestValue <= f->staticEval) && !(bound == BOUND_UPPER && bestValue >= f->staticEval))
       update_correction(rawEval, bestValue, depth);

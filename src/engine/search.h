@@ -107,6 +107,7 @@ class Searcher {
   void make_move(int ply, Move m, UndoInfo& undo);
   Value static_eval(int ply) const;
   // The static evaluation moved by what the searches learned of this pawn structure (History).
+  std::int16_t& correction_entry() const;  // this position's slot: side to move, pawn structure
   Value corrected_eval(Value raw) const;
   void update_correction(Value raw, Value searched, int depth);
   bool is_draw(int ply) const;
