@@ -49,6 +49,8 @@ describe('persistence', { timeout: 180_000 }, () => {
     assert.equal(afterState.turnStart, before.turnStart, 'Black\'s turn kept running through the reload');
     // What Black's clock shows is 5 min less the whole turn so far, reload included (data-ms is the time
     // shown at the moment data-at; the clock is redrawn when its text changes).
+    // (The clock view draws itself once the clock Worker has answered, which may be after data-ready.)
+    await page.waitForSelector('.clock[data-side="b"][data-ms]', { timeout: 10_000 });
     const { shown, at } = await page.evaluate(() => {
       const el = document.querySelector('.clock[data-side="b"]');
       return { shown: Number(el.dataset.ms), at: Number(el.dataset.at) };
