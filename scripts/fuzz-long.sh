@@ -25,7 +25,9 @@
 #              the script again goes on from there), FUZZ_NICE (default 10), FUZZ_TIMEOUT (seconds
 #              per input, wall-clock, default 10: a timeout is run again alone and, if it then ends
 #              within a tenth of that, recorded as the machine's load, not a finding), CXX (default
-#              clang++), JOBS (build parallelism, default 2).
+#              clang++), JOBS (build parallelism, default 2), FUZZ_INSTANCE (a name for a second
+#              invocation fuzzing the same target at once, on another core: it gets a log of its own,
+#              <target>.<name>.log, shares the corpus, and both count the chunks either records).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -71,7 +73,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$work"
   dict=()
   [ -f "$root/tests/fuzz/$t.dict" ] && dict=(-dict="$root/tests/fuzz/$t.dict")
-  log="$long/$t.log"
+  log="$long/$t${FUZZ_INSTANCE:+.$FUZZ_INSTANCE}.log"
   commit=$(code_key "$t")
   done_runs=$(recorded_runs "$t")
   if [ "$done_runs" -ge "$runs" ]; then
