@@ -132,17 +132,21 @@ describe('against the engine', { timeout: 300_000 }, () => {
     assert.deepEqual(fetched, []);
   });
 
-  test('"Move now" stops the engine\'s thinking; it moves at once', async (t) => {
+  test('"Move now" stops the engine\'s thinking; it moves', async (t) => {
     await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '90/40+30+30s', position: OUT_OF_BOOK });
-    // At a classical control the engine would think for a long while.
+    // At 90 minutes for 40 moves plus 30 s a move, the engine's own plan for this move is
+    // 90 min / 40 + ¾ · 30 s ≈ 157 s (src/engine/timeman.cpp): a move within 30 s of the click can only
+    // come from "Move now", even on a machine loaded enough to slow everything tenfold. How soon it
+    // comes is a speed figure, recorded by bench/app-move-now.mjs, not asserted here.
     await page.waitForSelector('#stop-engine:not([hidden])');
     await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await plies(page), 0, 'still thinking before the click');
     const clickedAt = Date.now();
     await page.click('#stop-engine');
-    await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 5_000 });
-    const took = Date.now() - clickedAt;
-    t.diagnostic(`moved ${took} ms after the click`);
-    assert.ok(took < 1500, `${took} ms`);
+    await page.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 30_000 });
+    t.diagnostic(`moved ${Date.now() - clickedAt} ms after the click`);
+    assert.equal(await page.isHidden('#stop-engine'), true, 'the button goes once the engine has moved');
+    assert.equal(await page.evaluate(() => window.__escaque.ctrl.turn()), 'b', 'the person\'s turn');
   });
 
   test('hints: depth, evaluation and best line while the person thinks', async () => {
