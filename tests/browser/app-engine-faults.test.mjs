@@ -8,12 +8,10 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { useServedChromium } from './harness.mjs';
-import { boardReady, newGame, openApp, typeMoves } from './app-helpers.mjs';
+import { boardReady, newGame, openApp, OUT_OF_BOOK, typeMoves } from './app-helpers.mjs';
 
 const env = useServedChromium();
 const TIMEOUT = { timeout: 180_000 };
-// Out of the opening book: the engine searches (a book move would come at once).
-const OUT_OF_BOOK = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const WRAPPER = readFileSync(new URL('../../web/app/engine-watch-worker.js', import.meta.url), 'utf8');
 
 // The test's hand on the page's Workers: every Worker made is recorded with its URL, so that the test can

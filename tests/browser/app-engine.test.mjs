@@ -7,12 +7,11 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 
 import { useServedChromium } from './harness.mjs';
-import { banner, boardReady, clickMove, newGame, openApp, shownPgn, typeMoves, waitForResult } from './app-helpers.mjs';
+import {
+  banner, boardReady, clickMove, engineThinkingLong, newGame, openApp, OUT_OF_BOOK, shownPgn, typeMoves, waitForResult,
+} from './app-helpers.mjs';
 
 const env = useServedChromium();
-// A middlegame out of the opening book (the app's engine plays book moves at once): the engine must
-// search here, so the tests below see it thinking.
-const OUT_OF_BOOK = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const plies = async (page) => Number(await page.getAttribute('body', 'data-plies'));
 
 // The paths of the Engine's network modules (escaque-engine*.wasm) the page and its workers ask for.
@@ -133,13 +132,10 @@ describe('against the engine', { timeout: 300_000 }, () => {
   });
 
   test('"Move now" stops the engine\'s thinking; it moves', async (t) => {
-    await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '90/40+30+30s', position: OUT_OF_BOOK });
-    // At 90 minutes for 40 moves plus 30 s a move, the engine's own plan for this move is
-    // 90 min / 40 + ¾ · 30 s ≈ 157 s (src/engine/timeman.cpp): a move within 30 s of the click can only
-    // come from "Move now", even on a machine loaded enough to slow everything tenfold. How soon it
-    // comes is a speed figure, recorded by bench/app-move-now.mjs, not asserted here.
-    await page.waitForSelector('#stop-engine:not([hidden])');
-    await new Promise((r) => setTimeout(r, 300));
+    // The engine's own plan for this move is ≈ 157 s: a move within 30 s of the click can only come from
+    // "Move now", even on a machine loaded enough to slow everything tenfold. How soon it comes is a
+    // speed figure, recorded by bench/app-move-now.mjs, not asserted here.
+    await engineThinkingLong(page);
     assert.equal(await plies(page), 0, 'still thinking before the click');
     const clickedAt = Date.now();
     await page.click('#stop-engine');

@@ -62,6 +62,21 @@ export async function newGame(page, options = {}) {
   return { summary };
 }
 
+// A middlegame out of the opening book (the app's engine plays book moves at once): the engine must
+// search here.
+export const OUT_OF_BOOK = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+
+/**
+ * A long think to interrupt: a new game against the full-strength engine (White, to move) from
+ * OUT_OF_BOOK at 90 minutes for 40 moves plus 30 s a move, where the engine's own plan for its move is
+ * 90 min / 40 + ¾ · 30 s ≈ 157 s (src/engine/timeman.cpp); resolves 300 ms after "Move now" shows.
+ */
+export async function engineThinkingLong(page) {
+  await newGame(page, { opponent: 'engine', color: 'b', level: 'full', preset: '90/40+30+30s', position: OUT_OF_BOOK });
+  await page.waitForSelector('#stop-engine:not([hidden])');
+  await new Promise((r) => setTimeout(r, 300));
+}
+
 /** Types moves into the move field and plays them (Enter), checking each was played. */
 export async function typeMoves(page, moves) {
   for (const move of moves) {
