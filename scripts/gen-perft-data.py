@@ -44,9 +44,11 @@ case is also emitted colour-mirrored; the mirrored counts must match.
 
 import argparse
 import os
-import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from uci_engine import UciEngine  # noqa: E402
 
 STOCKFISH_DEFAULT = "/usr/games/stockfish"
 
@@ -63,35 +65,11 @@ SEED = 0x45534341_51554531  # "ESCAQUE1"
 # Stockfish wrapper
 # ---------------------------------------------------------------------------
 
-class Engine:
+class Engine(UciEngine):
     def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.read_until(lambda l: l == "uciok")
-        self.send("setoption name Threads value 1")
-        self.send("setoption name Hash value 16")
+        super().__init__(path, {"Threads": 1, "Hash": 16})
         self.c960 = None
         self.set960(False)
-
-    def send(self, cmd):
-        self.p.stdin.write(cmd + "\n")
-        self.p.stdin.flush()
-
-    def read_until(self, pred):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("stockfish terminated unexpectedly")
-            line = line.rstrip("\n")
-            lines.append(line)
-            if pred(line):
-                return lines
-
-    def sync(self):
-        self.send("isready")
-        self.read_until(lambda l: l == "readyok")
 
     def set960(self, flag):
         if flag != self.c960:
@@ -133,9 +111,6 @@ class Engine:
         checkers = lines[-1][len("Checkers:"):].strip()
         return out_fen, checkers
 
-    def close(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
 
 
 # ---------------------------------------------------------------------------

@@ -22,9 +22,11 @@ import argparse
 import math
 import os
 import struct
-import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lib'))
+from uci_engine import UciEngine  # noqa: E402
 
 STOCKFISH = os.environ.get('STOCKFISH', '/usr/games/stockfish')
 PIECES = 'PNBRQK'
@@ -59,51 +61,21 @@ def fen_of(rec):
     return f"{'/'.join(rows)} {stm} - - {min(rec[30], 99)} 1", stm
 
 
-class Stockfish:
-    def __init__(self):
-        self.p = subprocess.Popen([STOCKFISH], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send('uci')
-        self.until('uciok')
-        self.send('setoption name Threads value 1')
-        self.send('setoption name Hash value 16')
-        self.send('isready')
-        self.until('readyok')
-
-    def send(self, line):
-        self.p.stdin.write(line + '\n')
-        self.p.stdin.flush()
-
-    def until(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f'nnue-sflabel: {STOCKFISH} ended unexpectedly')
-            if line.startswith(prefix):
-                return line
-
-    def score(self, fen, depth):
-        """('cp', n) or ('mate', n) from the side to move's view: the last exact score of `go depth`."""
-        self.send('position fen ' + fen)
-        self.send(f'go depth {depth}')
-        score = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f'nnue-sflabel: {STOCKFISH} ended unexpectedly')
-            if line.startswith('info depth') and ' score ' in line and 'bound' not in line:
-                t = line.split()
-                j = t.index('score')
-                score = (t[j + 1], int(t[j + 2]))
-            elif line.startswith('bestmove'):
-                return score
-
-    def close(self):
-        self.send('quit')
-        self.p.wait()
+def score(engine, fen, depth):
+    """('cp', n) or ('mate', n) from the side to move's view: the last exact score of `go depth`."""
+    engine.send('position fen ' + fen)
+    engine.send(f'go depth {depth}')
+    found = None
+    for line in engine.read_until(lambda l: l.startswith('bestmove')):
+        if line.startswith('info depth') and ' score ' in line and 'bound' not in line:
+            t = line.split()
+            j = t.index('score')
+            found = (t[j + 1], int(t[j + 2]))
+    return found
 
 
 def label(args, chunks):
-    sf = Stockfish()
+    sf = UciEngine(STOCKFISH, {'Threads': 1, 'Hash': 16})
     t0, n = time.time(), 0
     for path in chunks:
         dst = os.path.join(args.outdir, os.path.basename(path))
@@ -114,11 +86,11 @@ def label(args, chunks):
         for i in range(0, len(data) - RECORD + 1, RECORD):
             rec = bytearray(data[i:i + RECORD])
             fen, stm = fen_of(rec)
-            score = sf.score(fen, args.depth)
+            found = score(sf, fen, args.depth)
             n += 1
-            if score is None or score[0] != 'cp':
+            if found is None or found[0] != 'cp':
                 continue
-            cp = score[1] if stm == 'w' else -score[1]
+            cp = found[1] if stm == 'w' else -found[1]
             struct.pack_into('<h', rec, 24, max(-3000, min(3000, round(cp * args.scale))))
             kept += rec
         with open(dst + '.tmp', 'wb') as f:
