@@ -5,7 +5,8 @@ import { levelById } from './levels.js';
 
 export function playerName(player) {
   if (!player) return '?';
-  if (player.type === 'engine') return `escaque (${levelById(player.level).name})`;
+  // "escaque (Club player, ≈ 1400)": the level's name without a second pair of brackets.
+  if (player.type === 'engine') return `escaque (${levelById(player.level).name.replace(/ \((.*)\)$/, ', $1')})`;
   return player.name || 'Player';
 }
 
