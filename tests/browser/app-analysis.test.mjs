@@ -183,6 +183,9 @@ describe('analysis board', { timeout: 300_000 }, () => {
     await page.waitForSelector('#an-load-error', { state: 'hidden' });
     assert.deepEqual(await treeMoves(page), ['d4', 'd5', 'c4', 'e6']);
     assert.match(await page.textContent('#an-notice'), /Opened: 2\. Cleo – Dan/);
+    // The game shown is named above the engine's controls, from its tags (without its place in the file).
+    assert.equal(await page.isVisible('#an-game'), true);
+    assert.equal(await page.textContent('#an-game'), 'Cleo – Dan, 1/2-1/2, 2025');
     assert.equal(await page.textContent('#an-tree .comment'), 'Queen\'s Gambit');
   });
 
@@ -213,6 +216,7 @@ describe('analysis board', { timeout: 300_000 }, () => {
     await page.fill('#an-load-text', '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
     await page.click('#an-load');
     assert.deepEqual(await treeMoves(page), []);
+    assert.equal(await page.isHidden('#an-game'), true, 'a FEN names no game');
     assert.equal(await page.isVisible('#an-empty'), true);
     assert.match(await page.textContent('#an-empty'), /^No moves yet: make them on the board, or load a FEN or PGN below\.$/);
     await boardMove(page, 'e2', 'e4');

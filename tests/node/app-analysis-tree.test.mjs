@@ -90,6 +90,11 @@ describe('analysis tree', { timeout: 60_000 }, () => {
     assert.equal(list.length, 3);
     assert.equal(files.gameLabel(list[0]), '1. Ana – Ben, 1-0, 2024.03.01');
     assert.equal(files.gameLabel(list[1]), '2. ? – Dan, *');
+    assert.equal(files.gameTitle(list[0].tags), 'Ana – Ben, 1-0, 2024.03.01');
+    assert.equal(files.gameTitle(list[1].tags), '? – Dan, *');
+    assert.equal(files.gameTitle({ Event: '?', White: '?', Black: '?', Date: '????.??.??', Result: '*' }), null);
+    assert.equal(files.gameTitle({}), null);
+    assert.equal(files.gameTitle({ Event: 'Casual', Result: '1-0' }), '? – ?, 1-0, Casual');
     const file = new Blob([text]);
     assert.deepEqual(sans((await files.readListedGame(file, list[1], list[2].offset)).moves), ['d4']);
     assert.deepEqual(sans((await files.readListedGame(file, list[0], list[1].offset)).moves), ['e4']);

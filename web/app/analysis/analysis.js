@@ -8,7 +8,7 @@ import 'escaque/board/move-tree';
 
 import { BoardView } from '../board-view.js';
 import * as store from '../storage.js';
-import { downloadPgn, gameLabel, listGamesOf, readListedGame, thousands } from './pgn-files.js';
+import { downloadPgn, gameLabel, gameTitle, listGamesOf, readListedGame, thousands } from './pgn-files.js';
 import { EngineLines } from './lines.js';
 import { AnalysisTree } from './tree.js';
 
@@ -165,6 +165,9 @@ export class AnalysisBoard {
     if (edited || this.#shownGame !== t.game) {
       this.#treeView.game = t.game;
       this.#shownGame = t.game;
+      const title = gameTitle(t.game.tags);
+      $('an-game').textContent = title ?? '';
+      $('an-game').hidden = title === null;
     }
     this.#treeView.current = node;
     $('an-empty').hidden = t.game.moves.length > 0;

@@ -62,8 +62,8 @@ export function thousands(n) {
 
 const known = (v) => (v && !/^\?+$/.test(v) && v !== '????.??.??' ? v : null);
 
-/** "Carlsen – Nepomniachtchi, 1-0, 2021.12.03" ("?" for what the file does not say). */
-export function gameLabel({ tags, index }) {
+/** "Carlsen – Nepomniachtchi, 1-0, 2021.12.03, World Championship" ("?" for a player the tags do not name). */
+function describe(tags) {
   const white = known(tags.White) ?? '?';
   const black = known(tags.Black) ?? '?';
   const parts = [`${white} – ${black}`, tags.Result ?? '*'];
@@ -71,7 +71,20 @@ export function gameLabel({ tags, index }) {
   if (date) parts.push(date);
   const event = known(tags.Event);
   if (event) parts.push(event);
-  return `${index + 1}. ${parts.join(', ')}`;
+  return parts.join(', ');
+}
+
+/** A file's game in its list: "1. Carlsen – Nepomniachtchi, 1-0, 2021.12.03" (its place, then its tags). */
+export function gameLabel({ tags, index }) {
+  return `${index + 1}. ${describe(tags)}`;
+}
+
+/**
+ * The heading of a game on the analysis board, from its tags (as gameLabel, without the place); null for a
+ * game whose tags name neither player nor the event (moves made on the board, a FEN loaded).
+ */
+export function gameTitle(tags = {}) {
+  return known(tags.White) || known(tags.Black) || known(tags.Event) ? describe(tags) : null;
 }
 
 /** A file name from a game's tags: "white-black-date.pgn" (letters, digits and dashes). */
