@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { drag, drawnPieces, useBoardPage, useServedChromium } from './board-helpers.mjs';
+import { clickSquare, drag, drawnPieces, useBoardPage, useServedChromium } from './board-helpers.mjs';
 
 const env = useServedChromium();
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -21,7 +21,7 @@ async function mountCore(page, state) {
     const board = document.createElement('escaque-board-core');
     board.id = 'b0';
     window.intents = [];
-    for (const type of ['move', 'premove', 'select', 'annotate', 'navigate', 'typing']) {
+    for (const type of ['move', 'premove', 'select', 'annotate', 'navigate', 'typing', 'square']) {
       board.addEventListener(type, (e) => window.intents.push({ type, ...e.detail }));
     }
     if (state.dests && !(state.dests instanceof Map)) state.dests = new Map(Object.entries(state.dests));
@@ -98,6 +98,42 @@ describe('board core', { timeout: 120_000 }, () => {
     // Nothing on the board was picked up or moved by the letters.
     assert.deepEqual(await intents(page, 'move'), []);
     assert.equal(await page.evaluate(() => document.getElementById('b0').selected), null);
+  });
+
+  test('a press on a square that picks nothing up is a square intent, by pointer and by key', async () => {
+    await mountCore(page, { fen: START, interactive: 'white', dests: { e2: ['e3', 'e4'] } });
+    await clickSquare(page, 'e5');  // empty
+    await clickSquare(page, 'e7');  // a black piece: white may not pick it up
+    await clickSquare(page, 'e2');  // picked up: no square intent
+    await clickSquare(page, 'e4');  // a move: no square intent
+    await page.evaluate(() => document.getElementById('b0').focusSquare('d5'));
+    await page.keyboard.press('Enter');
+    assert.deepEqual((await intents(page, 'square')).map(({ square, source }) => `${square} ${source}`),
+      ['e5 pointer', 'e7 pointer', 'd5 keyboard']);
+    assert.deepEqual((await intents(page, 'move')).map(({ from, to }) => from + to), ['e2e4']);
+    // With interactive 'none' every square is a square intent (a board editor's "put a piece here").
+    await mountCore(page, { fen: START, interactive: 'none' });
+    await clickSquare(page, 'e2');
+    assert.deepEqual((await intents(page, 'square')).map((i) => i.square), ['e2']);
+    assert.equal(await page.evaluate(() => document.getElementById('b0').selected), null);
+  });
+
+  test('free: any piece of either colour to any square, whatever the turn and dests say', async () => {
+    await mountCore(page, { fen: START, interactive: 'both', free: true, dests: new Map() });
+    await drag(page, 'e7', 'e2');    // black's piece on white's turn, onto a white pawn
+    await drag(page, 'g1', 'a5');    // no knight's move
+    await drag(page, 'a2', 'a8');    // a pawn to the last rank: no promotion picker
+    await page.evaluate(() => document.getElementById('b0').focusSquare('d8'));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    assert.deepEqual((await intents(page, 'move')).map(({ from, to, promotion, source }) => `${from}${to} ${promotion ?? '-'} ${source}`),
+      ['e7e2 - pointer', 'g1a5 - pointer', 'a2a8 - pointer', 'd8d6 - keyboard']);
+    assert.equal((await drawnPieces(page)).e7, 'bp', 'the owner decides: nothing moved by itself');
+    await mountCore(page, { fen: START, interactive: 'white', free: true });
+    await drag(page, 'e7', 'e5');  // interactive still limits the colours
+    assert.deepEqual(await intents(page, 'move'), []);
   });
 
   test('a bad state throws, naming the field, and changes nothing', async () => {

@@ -27,6 +27,9 @@ export interface BoardCoreState {
   arrows: BoardArrow[];
   highlights: BoardHighlight[];
   premove: Premove | null;
+  /** A board editor: any piece of a colour `interactive` allows may be moved to any square, whatever
+   *  `dests` and the turn say (the `move` intent then carries no promotion). */
+  free: boolean;
   showLegal: boolean;
   autoQueen: boolean;
   /** Piece slide in ms (0 whenever the user prefers reduced motion). */
@@ -51,6 +54,9 @@ export interface BoardCoreIntents {
   /** A printable key the board has no use for, pressed on a square (no Ctrl, Alt or Meta): an owner with a
    *  move field may focus it during the event, and the browser then types the key there. */
   typing: { key: string };
+  /** A press or Enter on a square that neither picked a piece up nor moved one (an empty square, a piece
+   *  `interactive` does not allow): a board editor puts its chosen piece there. */
+  square: { square: Square; source: 'pointer' | 'keyboard' };
 }
 
 /** A played move as the package describes it (only these fields are read, to say it in words). */

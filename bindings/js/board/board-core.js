@@ -4,9 +4,11 @@
 // check square, legal destinations, arrows, circles and a premove — and
 // turns what a person does (pointer, keyboard, promotion picker) into
 // intents for its owner: `move` {from, to, promotion?, source}, `premove`,
-// `select`, `annotate`, `navigate` and `typing` {key} (a printable key the
+// `select`, `annotate`, `navigate`, `typing` {key} (a printable key the
 // board has no use for, pressed on a square: an owner with a move field
-// focuses it there and then, and the browser types the key into it). It never decides legality: a piece may
+// focuses it there and then, and the browser types the key into it) and
+// `square` {square, source} (a press or Enter on a square that picked up no
+// piece and moved none: a board editor's "put a piece here"). It never decides legality: a piece may
 // go where the owner's `dests` say, and a move is on the board only once the
 // owner has played it and handed back the new state (a refused move's piece
 // goes back by itself, since the position did not change). It never imports
@@ -19,7 +21,7 @@
 // embedders; the app (web/app/board-view.js) drives it from its own game.
 import { drawWords, moveWords, pieceWords, squareLabel, squareWords, words } from './announce.js';
 import { createAnnotationLayer, drawAnnotations, toggle } from './annotations.js';
-import { cellOf, isSquare, parsePlacement, premoveTargets, turnOf } from './geometry.js';
+import { cellOf, isSquare, parsePlacement, premoveTargets, squareName, turnOf } from './geometry.js';
 import { attachKeyboard } from './keyboard.js';
 import { PIECE_CSS, PIECE_SETS, PIECE_SPRITE } from './pieces.js';
 import { attachPointer } from './pointer.js';
@@ -41,7 +43,7 @@ const loadPicker = () => (picker ??= import('./promotion.js').catch((e) => { pic
 // and is offered the moment `dests` arrive, if they allow it).
 const DEFAULTS = {
   fen: START_FEN, turn: null, orientation: 'white', interactive: 'none', premoves: false, dests: null,
-  lastMove: null, check: null, arrows: [], highlights: [], premove: null,
+  lastMove: null, check: null, arrows: [], highlights: [], premove: null, free: false,
   showLegal: false, autoQueen: false, animation: 200, language: 'en', announce: 'words', label: '', pieceSet: '',
 };
 
@@ -123,7 +125,8 @@ export class BoardCore {
    * or object from square to targets: a square, or {to, promotion} — one entry per promotion piece —
    * or a function returning one, called only when a piece is picked up),
    * lastMove ({from, to} or null), check (a square or null), arrows ([{from, to, color?}]),
-   * highlights ([{square, color?}]), premove ({from, to, promotion?} or null), showLegal,
+   * highlights ([{square, color?}]), premove ({from, to, promotion?} or null), free (a board editor: any
+   * piece of a colour `interactive` allows may go to any square, `dests` and the turn aside), showLegal,
    * autoQueen, animation (ms), language, announce ('words'|'appendix-f'|'none'), label, pieceSet.
    */
   set(changes) {
@@ -226,6 +229,7 @@ export class BoardCore {
   #mayPick(color) {
     const who = this.#s.interactive;
     if (this.#busy || who === 'none' || (who !== 'both' && who[0] !== color)) return null;
+    if (this.#s.free) return 'move';  // a board editor: any piece, either side's, to any square
     const premoves = who !== 'both' && Boolean(this.#s.premoves);
     if (!this.#s.dests) return this.#turn === color || premoves ? 'premove' : null;
     if (this.#turn === color) return 'move';
@@ -253,8 +257,10 @@ export class BoardCore {
     }
     if (this.#selected && source === 'keyboard') this.announce(words(this.#s.language).illegal);
     if (!this.#selected && this.#s.premove && !isDrop) this.#cancelPremove(true);
+    const onSquare = !this.#selected && !isDrop;
     this.#deselect();
     this.#render();
+    if (onSquare) this.#onIntent('square', { square, source });
     return isDrop ? 'refused' : 'none';
   }
 
@@ -263,7 +269,9 @@ export class BoardCore {
     this.#selected = square;
     this.#premoveMode = this.#mayPick(code[0]) === 'premove';
     this.#targets = new Map();
-    if (this.#premoveMode) {
+    if (this.#s.free) {
+      for (let i = 0; i < 64; i++) if (squareName(i & 7, i >> 3) !== square) this.#targets.set(squareName(i & 7, i >> 3), []);
+    } else if (this.#premoveMode) {
       for (const to of premoveTargets(this.#placement, square)) this.#targets.set(to, []);
     } else {
       for (const [to, pieces] of this.#destsFrom(square) ?? []) this.#targets.set(to, pieces);

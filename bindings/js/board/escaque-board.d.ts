@@ -34,6 +34,8 @@ export interface EscaqueBoardEventMap extends Omit<HTMLElementEventMap, 'error'>
   premove: CustomEvent<{ premove: Premove | null }>;
   navigate: CustomEvent<BoardNavigateDetail>;
   annotate: CustomEvent<{ arrows: BoardArrow[]; highlights: BoardHighlight[] }>;
+  /** A press or Enter on a square that picked no piece up and moved none. */
+  square: CustomEvent<{ square: Square; source: 'pointer' | 'keyboard' }>;
   flip: CustomEvent<{ orientation: Orientation }>;
   ready: CustomEvent<{ fen: string }>;
   inputerror: CustomEvent<{ text: string; message: string }>;
