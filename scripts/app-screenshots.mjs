@@ -5,6 +5,7 @@
 //   game      a game against a friend with captures and the material difference (untimed: no clocks)
 //   result    that game resigned: the result banner
 //   analysis  the analysis board: engine lines (MultiPV 3), eval bar, arrows, a variation, a comment
+//   editor    the position editor: a rook ending being set up, the black rook chosen, Black's rights gone
 //
 //   node scripts/app-screenshots.mjs     (after npm run build; Debian's Chromium, headless)
 //   npm run screenshots                  (this and scripts/board-screenshots.mjs)
@@ -64,6 +65,13 @@ try {
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot('analysis');
     await page.click('#an-run');
+    await page.click('#an-edit');
+    await page.fill('#ed-fen', '6k1/5pp1/7p/8/2r5/8/5PPP/3R2K1 w - - 0 32');
+    await page.press('#ed-fen', 'Enter');
+    await page.locator('label:has(> input[name="ed-brush"][value="br"])').click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot('editor');
+    await page.click('#ed-cancel');
     await context.close();
     console.log(`app-screenshots: ${width}x${height} done`);
   }

@@ -1,5 +1,5 @@
 // axe-core (npm devDependency) on the app — the game view, the new-game and
-// settings dialogs, a finished game, the analysis board (web/embed.html: board-a11y.test.mjs):
+// settings dialogs, a finished game, the analysis board, the position editor (web/embed.html: board-a11y.test.mjs):
 // zero violations of any rule axe runs (WCAG 2.x A/AA and best practices).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -117,6 +117,19 @@ describe('accessibility (axe-core)', { timeout: 180_000 }, () => {
       await page.waitForSelector('#an-load-error:not([hidden])');
       assert.deepEqual(await violations(page), []);
       await page.click('#an-run');
+    });
+
+    test(`the position editor with a position no game can start from (${scheme}, ${size.width}x${size.height})`, async () => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      await page.click('#open-analysis');
+      await page.click('#an-edit');
+      await page.waitForSelector('#editor:not([hidden])');
+      await page.click('#ed-clear');
+      await page.locator('label:has(> input[name="ed-brush"][value="bq"])').click();
+      await page.waitForFunction(() => document.getElementById('ed-status').textContent !== '');
+      assert.deepEqual(await violations(page), []);
+      await page.click('#ed-cancel');
     });
   }
 

@@ -30,7 +30,8 @@ const TIMEOUT = 120_000 + APP_EVENTS * 400;
 // Kinds of events looked for in the log (each must occur: a monkey that never reached them proves nothing).
 const APP_TALLY = { 'typed move': /: move "/, 'board move': /: (click|drag) [a-h][1-8]/, 'take back': /#take-back/,
   'new game dialog': /#new-game "/, 'start a game': /#ng-start/, 'settings': /#open-settings/,
-  'navigation': /#nav-(first|prev|next|last)|key (ArrowLeft|ArrowRight)/, 'analysis board': /#open-analysis|#start-analysis/ };
+  'navigation': /#nav-(first|prev|next|last)|key (ArrowLeft|ArrowRight)/, 'analysis board': /#open-analysis|#start-analysis/,
+  'position editor': /#an-edit\b/ };
 const EMBED_TALLY = { 'typed move': /: move "/, 'board move': /: (click|drag) [a-h][1-8]/, 'take back': /#play-undo/,
   'new game': /#play-reset/, 'replay navigation': /#replay-(first|prev|next|last)/, 'keys on a board': /key \S+ on (play|replay|viewer)/ };
 const counts = (log, kinds) => Object.fromEntries(Object.entries(kinds).map(([k, re]) => [k, log.filter((l) => re.test(l)).length]));

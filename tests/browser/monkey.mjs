@@ -18,7 +18,8 @@ function install(kind) {
     ? ['#take-back', '#nav-first', '#nav-prev', '#nav-next', '#nav-last', '#back-to-game', '#new-game', '#ng-casual',
       '#ng-start', '#ng-cancel', '#resign', '#offer-draw', '#accept-draw', '#decline-draw', '#claim-draw', '#flip',
       '#open-settings', '#open-analysis', '#an-close', '#start-friend', '#start-engine', '#stop-engine', '#rematch',
-      '#an-first', '#an-prev', '#an-next', '#an-last']
+      '#an-first', '#an-prev', '#an-next', '#an-last', '#an-edit', '#ed-cancel', '#ed-analyse', '#ed-play', '#ed-clear',
+      '#ed-start']
     : ['#play-undo', '#play-flip', '#play-reset', '#replay-first', '#replay-prev', '#replay-next', '#replay-last'];
   const visible = (el) => {
     if (!el.isConnected || el.closest('[hidden], [inert]')) return false;
@@ -155,9 +156,11 @@ function install(kind) {
         if (rs[0] < 0.8) return textAction(dialog, rs, []);
         return { type: 'key', key: pick(KEYS, rs[2]), what: 'key in a dialog' };
       }
-      const analysis = !document.getElementById('analysis').hidden;
-      const host = analysis ? document.getElementById('an-board') ?? document.querySelector('#an-board-slot escaque-board-core')
-        : document.querySelector('#board-slot escaque-board-core');
+      const editor = !document.getElementById('editor').hidden;
+      const analysis = editor || !document.getElementById('analysis').hidden;
+      const host = editor ? document.getElementById('ed-board')
+        : analysis ? document.getElementById('an-board') ?? document.querySelector('#an-board-slot escaque-board-core')
+          : document.querySelector('#board-slot escaque-board-core');
       const legal = analysis ? [] : ctrl.game.moves({ verbose: true });
       if (rs[0] < 0.3 && host && visible(host)) return boardAction(host, host.orientation, legal, rs);
       if (rs[0] < 0.45) {
@@ -230,6 +233,16 @@ function install(kind) {
         const anFen = document.getElementById('an-fen').value;
         if (an && anFen && !samePlacement(drawn(an, an.orientation), placementOf(anFen))) {
           out.push(`the analysis board is not its FEN ${anFen}: ${diff(drawn(an, an.orientation), placementOf(anFen))}`);
+        }
+      }
+      // The position editor, when open: its board shows the position it holds.
+      const editor = document.getElementById('editor');
+      if (!editor.hidden) {
+        const ed = document.getElementById('ed-board');
+        const edFen = editor.dataset.fen;
+        if (!ed || !edFen) out.push('the position editor is open without a board or a position');
+        else if (!samePlacement(drawn(ed, ed.orientation), placementOf(edFen))) {
+          out.push(`the editor's board is not its position ${edFen}: ${diff(drawn(ed, ed.orientation), placementOf(edFen))}`);
         }
       }
       return out;

@@ -21,6 +21,9 @@ core.set(state);
 core.set({ dests: () => ({ g1: ['f3', 'h3'] }) });
 core.addEventListener('move', (e) => { const i: BoardMoveIntent = e.detail; console.log(i.from, i.to, i.promotion, i.source); });
 core.addEventListener('navigate', (e) => console.log(e.detail.where));
+// A board editor: any piece anywhere (free), and a press on a square that picks nothing up.
+core.set({ free: true, interactive: 'both' });
+core.addEventListener('square', (e) => { const s: string = e.detail.square; const k: 'pointer' | 'keyboard' = e.detail.source; console.log(s, k); });
 const plain = new BoardCore(document.createElement('div'), { onIntent: (type, detail) => console.log(type, detail) });
 plain.announceMove({ from: 'e2', to: 'e4', color: 'w', piece: 'p' });
 const o = c.outcome; if (o !== null) console.log(o.result);

@@ -439,6 +439,7 @@ async function analysisUi() {
       notify: (text) => { $('an-notice').textContent = text; },
       showOpening: (fens, chess960) => showOpening($('an-opening'), fens, chess960),
       lookOfBoard: (el) => lookOfBoard(el, settings),
+      playFrom: (fen, chess960) => newGameDialog(false, { fen, chess960 }),
     });
   }
   return analysisBoard;
@@ -495,7 +496,8 @@ function newGameUi() {
   return newGameModule;
 }
 
-async function newGameDialog(rematch = false) {
+/** The new-game dialog; `position` ({fen, chess960}): set to start from it (a position set up in the editor). */
+async function newGameDialog(rematch = false, position = null) {
   let previous = lastChoices;
   if (rematch && previous) previous = { ...previous, color: previous.color === 'w' ? 'b' : 'w' };
   let ui;
@@ -507,7 +509,7 @@ async function newGameDialog(rematch = false) {
     return;
   }
   // The game starts from inside the dialog: a position the rules refuse is told there, the text kept.
-  await ui.askNewGame(previous, startGame);
+  await ui.askNewGame(previous, startGame, position);
 }
 
 function startGame(choices) {
@@ -540,6 +542,7 @@ function applySettings() {
   document.documentElement.dataset.theme = settings.theme;
   lookOfBoard(board.element, settings);
   lookOfBoard(document.getElementById('an-board'), settings);
+  lookOfBoard(document.getElementById('ed-board'), settings);
   setSoundEnabled(settings.sound);
   board.setLanguage(settings.language === 'figurine' ? 'en' : settings.language);
 }

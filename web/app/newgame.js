@@ -59,7 +59,7 @@ export function timeControlFromForm() {
  * the game; if it throws (a FEN the rules refuse...), the dialog stays open with what was typed and shows
  * why, next to the field at fault. Resolves with the choices of the game started, or null (cancelled).
  */
-export function askNewGame(previous = null, start = () => {}) {
+export function askNewGame(previous = null, start = () => {}, position = null) {
   const dialog = $('new-game-dialog');
   const form = $('new-game-form');
   showError(null);
@@ -67,6 +67,10 @@ export function askNewGame(previous = null, start = () => {}) {
     form.elements.opponent.value = previous.opponent;
     $('ng-color').value = previous.color;
     $('ng-level').value = previous.level;
+  }
+  if (position) {  // from the position editor: the game starts there
+    form.elements.start.value = 'fen';
+    $('ng-position').value = position.fen;
   }
   refresh();
   return new Promise((resolve) => {

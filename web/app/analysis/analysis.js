@@ -3,12 +3,13 @@
 // move-tree view (<escaque-move-tree>, escaque/board/move-tree), the engine's lines live (lines.js:
 // MultiPV 1–5, the evaluation bar, arrows), comments, and PGN/FEN in and out (files: pgn-files.js).
 // Opened from the menu (the last analysis, kept in storage), from a game (its PGN at the move shown),
-// from a finished game, from a FEN/PGN or a .pgn file.
+// from a finished game, from a FEN/PGN or a .pgn file, or from the position editor (editor.js).
 import 'escaque/board/move-tree';
 
 import { BoardView } from '../board-view.js';
 import * as store from '../storage.js';
 import { downloadPgn, gameLabel, gameTitle, listGamesOf, readListedGame, thousands } from './pgn-files.js';
+import { PositionEditor } from './editor.js';
 import { EngineLines } from './lines.js';
 import { AnalysisTree } from './tree.js';
 
@@ -40,13 +41,17 @@ export class AnalysisBoard {
   #treeView = null;
   #shownGame = null;  // the tree the move list was last drawn from
   #fileListing = null;  // the listing of a .pgn file under way: {cancel}
+  #editor = null;
+  #playFrom;
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
    * engine; onClose(): back to the game; notify(text): the board's message line; showOpening(fens,
-   * chess960): names the opening of the line shown; lookOfBoard(element): the settings' board look.
+   * chess960): names the opening of the line shown; lookOfBoard(element): the settings' board look;
+   * playFrom(fen, chess960): a new game from a position set up in the editor (the new-game dialog).
    */
-  constructor({ engine, available, onClose, notify, showOpening = () => {}, lookOfBoard = () => {} }) {
+  constructor({ engine, available, onClose, notify, showOpening = () => {}, lookOfBoard = () => {}, playFrom = () => {} }) {
+    this.#playFrom = playFrom;
     this.#showOpening = showOpening;
     this.#lookOfBoard = lookOfBoard;
     this.#engine = engine;
@@ -59,11 +64,15 @@ export class AnalysisBoard {
     this.#wire();
   }
 
-  get isOpen() { return !$('analysis').hidden; }
+  /** Whether the analysis board (or the position editor in its place) is shown instead of the game. */
+  get isOpen() { return !$('analysis').hidden || this.editing; }
+  /** Whether the position editor is shown (in place of the analysis board). */
+  get editing() { return Boolean(this.#editor?.isOpen); }
   get tree() { return this.#tree; }
 
   /** Opens the board on `tree` (an AnalysisTree), or on the last analysis (the start position if none). */
   open(tree = null, orientation = 'w') {
+    this.#editor?.close();
     if (!this.#board) {
       this.#board = new BoardView($('an-board-slot'));
       this.#board.element.id = 'an-board';
@@ -114,8 +123,39 @@ export class AnalysisBoard {
     this.#showOpening(fens, this.#tree.game.chess960);
   }
 
+  /** Sets up a position in the editor, starting from the one shown; the analysis waits behind it. */
+  #edit() {
+    this.#stop();
+    this.#editor ??= new PositionEditor({
+      lookOfBoard: this.#lookOfBoard,
+      onCancel: () => this.#leaveEditor(),
+      onAnalyse: (fen, chess960, orientation) => {
+        this.#leaveEditor();
+        this.#loadError('');
+        this.#replace(AnalysisTree.fromFen(fen, chess960));
+        this.#orientation = orientation;
+        this.#changed();
+        $('an-title').focus?.();
+      },
+      onPlay: (fen, chess960) => {
+        this.#editor.close();
+        this.close();
+        this.#playFrom(fen, chess960);
+      },
+    });
+    $('analysis').hidden = true;
+    this.#editor.open(this.#tree.fen, this.#tree.game.chess960, this.#orientation);
+  }
+
+  #leaveEditor() {
+    this.#editor.close();
+    $('analysis').hidden = false;
+    $('an-edit').focus();
+  }
+
   close() {
     this.#stop();
+    this.#editor?.close();
     $('analysis').hidden = true;
     document.querySelector('.play').hidden = false;
     document.querySelector('.side').hidden = false;
@@ -282,6 +322,7 @@ export class AnalysisBoard {
     });
     $('an-download-pgn').addEventListener('click', () => downloadPgn(this.#tree.pgn(), this.#tree.game.tags));
     $('an-load').addEventListener('click', () => this.#loadText($('an-load-text').value));
+    $('an-edit').addEventListener('click', () => this.#edit());
     $('an-file').addEventListener('change', async () => {
       const file = $('an-file').files?.[0];
       if (!file) return;
@@ -289,7 +330,7 @@ export class AnalysisBoard {
       $('an-file').value = '';
     });
     document.addEventListener('keydown', (e) => {
-      if (!this.isOpen || e.target.closest?.('input, textarea, select, escaque-board-core, escaque-move-tree, dialog')) return;
+      if ($('analysis').hidden || e.target.closest?.('input, textarea, select, escaque-board-core, escaque-move-tree, dialog')) return;
       if (e.key === 'ArrowLeft') this.#step('prev');
       else if (e.key === 'ArrowRight') this.#step('next');
     });
