@@ -10,10 +10,11 @@ import { Chess, Setup } from 'escaque';
 import { START_FEN } from 'escaque/board/core';
 
 const $ = (id) => document.getElementById(id);
-// Where a side's king and rooks stand for each castling right (standard chess; Chess960 positions keep
-// their rights as loaded, and the package judges them).
+// Where a side's king and rooks stand for its castling rights in standard chess (a Chess960 position keeps
+// its rights as loaded or ticked, and the package judges them).
 const HOME = { w: { rank: '1', king: 'e1' }, b: { rank: '8', king: 'e8' } };
-const RIGHTS = [['w', 'king', 'ed-wk', 'h'], ['w', 'queen', 'ed-wq', 'a'], ['b', 'king', 'ed-bk', 'h'], ['b', 'queen', 'ed-bq', 'a']];
+// Each castling right: its side, its wing (as Setup#castlingRights names it) and its checkbox.
+const RIGHTS = [['w', 'king', 'ed-wk'], ['w', 'queen', 'ed-wq'], ['b', 'king', 'ed-bk'], ['b', 'queen', 'ed-bq']];
 
 // The rule an error of the package names, without where in the FEN text it was found ("…, at character 1:
 // white has 0 kings; each side needs exactly one" → "white has 0 kings; each side needs exactly one"): the
@@ -48,8 +49,6 @@ export class PositionEditor {
   }
 
   get isOpen() { return !$('editor').hidden; }
-  /** The FEN of the position as it stands (whether or not a game can start from it). */
-  get fen() { return this.#setup.fen(); }
 
   /** Shows the editor on `fen` (the start position if none). */
   open(fen = START_FEN, chess960 = false, orientation = 'w') {
