@@ -1,5 +1,6 @@
 // The position editor ("Set up a position", from the analysis board), used as a person uses it: pieces
-// put with the pointer and with the keyboard alone, the same piece again takes it off, pieces dragged,
+// put with the pointer (a click, or a tile dragged onto the board) and with the keyboard alone, the same
+// piece again takes it off, pieces dragged,
 // castling rights offered only where the king and rook stand, en passant squares only behind a pawn that
 // may just have made a double step, a FEN typed (a bad one told, the position kept), the package's reason
 // when no game can start from the position (and "Analyse" refused then), Cancel, Analyse and Play from here.
@@ -101,6 +102,28 @@ describe('position editor', { timeout: 300_000 }, () => {
     assert.match(await status(page), /pawns can never be on rank 1 or 8/);
     await clickSquare(page, 'a8');
     assert.equal(await status(page), '');
+  });
+
+  test('a tile dragged onto the board puts its piece there, even over the same piece', async () => {
+    const tile = page.locator('label:has(> input[name="ed-brush"][value="wq"])');
+    const drop = async (square) => {
+      await page.locator('#ed-board').scrollIntoViewIfNeeded();
+      const from = await tile.boundingBox();
+      const to = await squareCenterIn(page, '#ed-board', square);
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 8 });
+      await page.mouse.up();
+    };
+    await drop('d4');
+    assert.equal((await drawn(page)).d4, 'wq');
+    assert.equal(await page.$eval('input[name="ed-brush"]:checked', (r) => r.value), 'wq', 'the tile dragged is chosen');
+    await drop('d4');
+    assert.equal((await drawn(page)).d4, 'wq', 'a drop puts, it does not take off');
+    assert.equal(await page.locator('.ed-ghost').count(), 0, 'the piece that followed the pointer is gone');
+    await brush(page, 'erase');
+    await clickSquare(page, 'd4');
+    assert.equal((await drawn(page)).d4, undefined);
   });
 
   test('castling rights only with king and rook at home; en passant only behind a double step', async () => {

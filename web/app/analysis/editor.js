@@ -46,9 +46,62 @@ export class PositionEditor {
     this.#onCancel = onCancel;
     this.#lookOfBoard = lookOfBoard;
     this.#wire();
+    this.#dragTiles();
   }
 
   get isOpen() { return !$('editor').hidden; }
+
+  // A tile dragged onto the board puts its piece there (a click on a tile only chooses it). Touch, pen and
+  // mouse alike; the tile's piece follows the pointer.
+  #dragTiles() {
+    for (const tile of document.querySelectorAll('.ed-piece')) {
+      tile.addEventListener('pointerdown', (e) => {
+        if (e.button !== 0) return;
+        const input = tile.querySelector('input');
+        const start = { x: e.clientX, y: e.clientY };
+        let ghost = null;
+        tile.setPointerCapture?.(e.pointerId);
+        const move = (ev) => {
+          if (!ghost && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) < 4) return;
+          if (!ghost) {
+            input.checked = true;
+            this.#render();
+            ghost = document.createElement('span');
+            ghost.className = 'ed-ghost';
+            ghost.setAttribute('aria-hidden', 'true');
+            ghost.textContent = tile.querySelector('[aria-hidden]').textContent;
+            const cell = this.#boardRect().width / 8;
+            ghost.style.fontSize = `${Math.round(cell * 0.8)}px`;
+            document.body.append(ghost);
+          }
+          ghost.style.transform = `translate(${ev.clientX}px, ${ev.clientY}px) translate(-50%, -50%)`;
+        };
+        const end = (ev) => {
+          tile.removeEventListener('pointermove', move);
+          tile.removeEventListener('pointerup', end);
+          tile.removeEventListener('pointercancel', end);
+          if (!ghost) return;
+          ghost.remove();
+          const square = ev.type === 'pointerup' ? this.#squareAt(ev.clientX, ev.clientY) : null;
+          if (square) this.#put(square, true);
+        };
+        tile.addEventListener('pointermove', move);
+        tile.addEventListener('pointerup', end);
+        tile.addEventListener('pointercancel', end);
+      });
+    }
+  }
+
+  #boardRect() { return (this.#board?.shadowRoot?.querySelector('.board') ?? this.#board).getBoundingClientRect(); }
+
+  // The square under a point of the screen, or null off the board.
+  #squareAt(x, y) {
+    const r = this.#boardRect();
+    const col = Math.floor(((x - r.left) / r.width) * 8);
+    const row = Math.floor(((y - r.top) / r.height) * 8);
+    if (col < 0 || col > 7 || row < 0 || row > 7) return null;
+    return this.#orientation === 'w' ? 'abcdefgh'[col] + (8 - row) : 'abcdefgh'[7 - col] + (row + 1);
+  }
 
   /** Shows the editor on `fen` (the start position if none). */
   open(fen = START_FEN, chess960 = false, orientation = 'w') {
@@ -86,13 +139,13 @@ export class PositionEditor {
     this.#changed();
   }
 
-  // A click or Enter on a square with a piece chosen: put it there (the same piece there: take it off);
-  // with "takes a piece off": empty the square.
-  #put(square) {
+  // A click or Enter on a square with a piece chosen: put it there (the same piece there: take it off,
+  // unless `dropped` from a tile); with "takes a piece off": empty the square.
+  #put(square, dropped = false) {
     const brush = this.#brush();
     if (brush === 'move') return;
     const there = this.#setup.get(square);
-    if (brush === 'erase' || (there && there.color === brush[0] && there.type === brush[1])) {
+    if (brush === 'erase' || (!dropped && there && there.color === brush[0] && there.type === brush[1])) {
       if (!there) return;
       this.#setup.remove(square);
       this.#board.announce(`${nameOf(there)} taken off ${square}`);
