@@ -49,7 +49,8 @@ function install(kind) {
   const pick = (list, r) => list[Math.min(list.length - 1, Math.floor(r * list.length))];
   // Controls a person can click: buttons, checkboxes, radios, selects, summaries; no file field (a
   // file chooser), no link (the monkey stays on its page).
-  const CONTROLS = 'button, input[type="checkbox"], input[type="radio"], select, summary, escaque-move-tree';
+  // (The position editor's piece tiles are labels whose radio is hidden: the label is what a person clicks.)
+  const CONTROLS = 'button, input[type="checkbox"], input[type="radio"], select, summary, escaque-move-tree, label.ed-piece';
   const controls = (scope) => [...scope.querySelectorAll(CONTROLS)].filter(visible);
   const TEXTS = 'input[type="text"]:not([readonly]), input[type="number"], input:not([type]), textarea:not([readonly])';
   const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown', 'Enter',
