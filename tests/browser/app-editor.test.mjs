@@ -202,4 +202,32 @@ describe('position editor', { timeout: 300_000 }, () => {
     await page.waitForFunction(() => /checkmate/i.test(document.body.textContent));
     assert.deepEqual(problems, []);
   });
+
+  test('a Chess960 position goes on as Chess960: its castling rights (X-FEN "KQkq") stay good', async () => {
+    await page.click('#new-game');
+    await page.waitForSelector('#new-game-dialog[open]');
+    await page.check('input[name="opponent"][value="human"]');
+    await page.check('input[name="start"][value="960number"]');
+    await page.fill('#ng-960', '0');
+    await page.click('#ng-start');
+    await page.waitForSelector('#new-game-dialog', { state: 'hidden' });
+    const start960 = 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1';
+    assert.equal(await page.inputValue('#fen-out'), start960);
+    await page.click('#analyse-game');
+    await page.click('#an-edit');
+    assert.equal(await fen(page), start960);
+    assert.equal(await page.isChecked('#ed-wk'), true);
+    assert.equal(await page.isDisabled('#ed-wq'), false, 'Chess960 rights are not judged by e1/a1/h1');
+    assert.equal(await status(page), '');
+    await page.click('#ed-play');
+    await page.waitForSelector('#new-game-dialog[open]');
+    await page.click('#ng-start');
+    await page.waitForSelector('#new-game-dialog', { state: 'hidden' });
+    assert.equal(await page.isVisible('#ng-error'), false);
+    assert.equal(await page.inputValue('#fen-out'), start960);
+    // The game is a Chess960 game (its PGN says so), so the rooks of f1/f8 and h1/h8 keep their rights.
+    await page.click('#show-pgn');
+    assert.match(await page.inputValue('#pgn-out'), /\[Variant "Chess960"\]/);
+    assert.deepEqual(problems, []);
+  });
 });

@@ -59,6 +59,9 @@ export function timeControlFromForm() {
  * the game; if it throws (a FEN the rules refuse...), the dialog stays open with what was typed and shows
  * why, next to the field at fault. Resolves with the choices of the game started, or null (cancelled).
  */
+// The FEN of a Chess960 position handed over by the position editor, while the dialog shows it.
+let chess960Fen = null;
+
 export function askNewGame(previous = null, start = () => {}, position = null) {
   const dialog = $('new-game-dialog');
   const form = $('new-game-form');
@@ -72,6 +75,7 @@ export function askNewGame(previous = null, start = () => {}, position = null) {
     form.elements.start.value = 'fen';
     $('ng-position').value = position.fen;
   }
+  chess960Fen = position?.chess960 ? position.fen : null;
   refresh();
   return new Promise((resolve) => {
     const done = (value) => {
@@ -146,8 +150,10 @@ function readChoices() {
     if (/^\s*\[|\b1\.\s*\S/.test(text)) choices.pgn = text;
     else {
       choices.fen = text;
-      // Castling rights named by rook files (Shredder-FEN, "HFhf") only exist in Chess960.
-      choices.chess960 = /^[A-Ha-h]+$/.test(text.split(/\s+/)[2] ?? '') && !/^[KQkq]+$/.test(text.split(/\s+/)[2]);
+      // Castling rights named by rook files (Shredder-FEN, "HFhf") only exist in Chess960; a Chess960
+      // position from the editor says so itself (its rights may read "KQkq", X-FEN).
+      choices.chess960 = text === chess960Fen ||
+        (/^[A-Ha-h]+$/.test(text.split(/\s+/)[2] ?? '') && !/^[KQkq]+$/.test(text.split(/\s+/)[2]));
     }
   }
   return choices;

@@ -138,7 +138,6 @@ export class AnalysisBoard {
         $('an-title').focus?.();
       },
       onPlay: (fen, chess960) => {
-        this.#editor.close();
         this.close();
         this.#playFrom(fen, chess960);
       },
