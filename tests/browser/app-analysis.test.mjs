@@ -251,4 +251,31 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.match(text, /\[White "White"\]/);
     assert.match(text, /1\. d4 Nf6 \*/);
   });
+
+  test('Play from here: a game from the move shown, with the line that led there (a variation too)', async () => {
+    await page.click('#open-analysis');
+    await page.fill('#an-load-text', '1. e4 e5 2. Nf3 (2. Bc4 Nf6) 2... Nc6 *');
+    await page.click('#an-load');
+    await clickTreeMove(page, 'Nf6');  // in the variation
+    await page.click('#an-play');
+    await page.waitForSelector('#new-game-dialog[open]');
+    assert.equal(await page.isChecked('input[name="start"][value="fen"]'), true);
+    assert.match(await page.inputValue('#ng-position'), /1\. e4 e5 2\. Bc4 Nf6 \*\s*$/);
+    await page.check('input[name="opponent"][value="human"]');
+    await page.click('#ng-start');
+    await page.waitForSelector('#new-game-dialog', { state: 'hidden' });
+    assert.equal(await page.isHidden('#analysis'), true, 'back on the game');
+    const listed = await page.$$eval('#move-list button.move', (bs) => bs.map((b) => b.textContent));
+    assert.deepEqual(listed, ['e4', 'e5', 'Bc4', 'Nf6'], 'the moves that led there are the game\'s');
+    await typeMoves(page, ['d3']);
+    assert.equal(await page.inputValue('#fen-out'), 'rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/3P4/PPP2PPP/RNBQK1NR b KQkq - 0 3');
+    // At the start position there is no line: the dialog gets the FEN.
+    await page.click('#open-analysis');
+    await page.click('#an-first');
+    await page.click('#an-play');
+    await page.waitForSelector('#new-game-dialog[open]');
+    assert.equal(await page.inputValue('#ng-position'), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    await page.click('#ng-cancel');
+    assert.deepEqual(problems, []);
+  });
 });

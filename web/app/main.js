@@ -439,7 +439,7 @@ async function analysisUi() {
       notify: (text) => { $('an-notice').textContent = text; },
       showOpening: (fens, chess960) => showOpening($('an-opening'), fens, chess960),
       lookOfBoard: (el) => lookOfBoard(el, settings),
-      playFrom: (fen, chess960) => newGameDialog(false, { fen, chess960 }),
+      playFrom: (text, chess960) => newGameDialog(false, { text, chess960 }),
     });
   }
   return analysisBoard;
@@ -496,7 +496,8 @@ function newGameUi() {
   return newGameModule;
 }
 
-/** The new-game dialog; `position` ({fen, chess960}): set to start from it (a position set up in the editor). */
+/** The new-game dialog; `position` ({text: a FEN or PGN, chess960}): set to start from it (the editor's position,
+ *  the analysis board's line). */
 async function newGameDialog(rematch = false, position = null) {
   let previous = lastChoices;
   if (rematch && previous) previous = { ...previous, color: previous.color === 'w' ? 'b' : 'w' };

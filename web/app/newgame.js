@@ -59,7 +59,8 @@ export function timeControlFromForm() {
  * the game; if it throws (a FEN the rules refuse...), the dialog stays open with what was typed and shows
  * why, next to the field at fault. Resolves with the choices of the game started, or null (cancelled).
  */
-// The FEN of a Chess960 position handed over by the position editor, while the dialog shows it.
+// The FEN of a Chess960 position handed over by the position editor, while the dialog shows it (a PGN
+// says so itself, in its Variant tag).
 let chess960Fen = null;
 
 export function askNewGame(previous = null, start = () => {}, position = null) {
@@ -71,11 +72,11 @@ export function askNewGame(previous = null, start = () => {}, position = null) {
     $('ng-color').value = previous.color;
     $('ng-level').value = previous.level;
   }
-  if (position) {  // from the position editor: the game starts there
+  if (position) {  // from the position editor or the analysis board: the game starts there
     form.elements.start.value = 'fen';
-    $('ng-position').value = position.fen;
+    $('ng-position').value = position.text;
   }
-  chess960Fen = position?.chess960 ? position.fen : null;
+  chess960Fen = position?.chess960 ? position.text : null;
   refresh();
   return new Promise((resolve) => {
     const done = (value) => {

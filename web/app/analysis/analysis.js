@@ -48,7 +48,8 @@ export class AnalysisBoard {
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
    * engine; onClose(): back to the game; notify(text): the board's message line; showOpening(fens,
    * chess960): names the opening of the line shown; lookOfBoard(element): the settings' board look;
-   * playFrom(fen, chess960): a new game from a position set up in the editor (the new-game dialog).
+   * playFrom(text, chess960): a new game from a FEN or PGN (the new-game dialog): the editor's position, or
+   * the analysis board's line to the move shown.
    */
   constructor({ engine, available, onClose, notify, showOpening = () => {}, lookOfBoard = () => {}, playFrom = () => {} }) {
     this.#playFrom = playFrom;
@@ -144,6 +145,15 @@ export class AnalysisBoard {
     });
     $('analysis').hidden = true;
     this.#editor.open(this.#tree.fen, this.#tree.game.chess960, this.#orientation);
+  }
+
+  // A game from the move shown: the line's PGN from the tree's start (so its repetitions count), or the
+  // FEN where no move leads there.
+  #playHere() {
+    const { chess960 } = this.#tree.game;
+    const text = this.#tree.node ? this.#tree.chess.pgn() : this.#tree.fen;
+    this.close();
+    this.#playFrom(text, chess960);
   }
 
   #leaveEditor() {
@@ -322,6 +332,7 @@ export class AnalysisBoard {
     $('an-download-pgn').addEventListener('click', () => downloadPgn(this.#tree.pgn(), this.#tree.game.tags));
     $('an-load').addEventListener('click', () => this.#loadText($('an-load-text').value));
     $('an-edit').addEventListener('click', () => this.#edit());
+    $('an-play').addEventListener('click', () => this.#playHere());
     $('an-file').addEventListener('change', async () => {
       const file = $('an-file').files?.[0];
       if (!file) return;
