@@ -252,6 +252,32 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.match(text, /1\. d4 Nf6 \*/);
   });
 
+  test('a move marked !, ?, !!, ??, !? or ?!: one at a time, shown in the list, kept in the PGN, none at the start', async () => {
+    await page.click('#open-analysis');
+    await page.fill('#an-load-text', '1. e4 e5 2. Qh5 Nc6 *');
+    await page.click('#an-load');
+    const mark = (name) => page.locator('.an-marks button', { hasText: name });
+    const pressed = () => page.$$eval('.an-marks button[aria-pressed="true"]', (bs) => bs.map((b) => b.dataset.nag));
+    assert.equal(await mark('dubious move').isDisabled(), true, 'the start position: no move to mark');
+    await clickTreeMove(page, 'Qh5');
+    await mark('dubious move').click();
+    assert.deepEqual(await pressed(), ['6']);
+    assert.equal(await current(page), 'Qh5?!', 'still on the move marked, its glyph shown in the list');
+    await mark('mistake').click();
+    assert.deepEqual(await pressed(), ['2'], 'one mark at a time');
+    assert.equal(await current(page), 'Qh5?');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#an-download-pgn')]);
+    assert.match(readFileSync(await download.path(), 'utf8'), /2\. Qh5 \$2 Nc6/);
+    await mark('mistake').click();
+    assert.deepEqual(await pressed(), [], 'pressed again: off');
+    assert.equal(await current(page), 'Qh5');
+    await clickTreeMove(page, 'Nc6');
+    await mark('brilliant move').focus();
+    await page.keyboard.press('Enter');  // from the keyboard too
+    assert.deepEqual(await pressed(), ['3']);
+    assert.equal(await current(page), 'Nc6!!');
+  });
+
   test('Play from here: a game from the move shown, with the line that led there (a variation too)', async () => {
     await page.click('#open-analysis');
     await page.fill('#an-load-text', '1. e4 e5 2. Nf3 (2. Bc4 Nf6) 2... Nc6 *');

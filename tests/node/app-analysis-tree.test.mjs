@@ -64,6 +64,28 @@ describe('analysis tree', { timeout: 60_000 }, () => {
     assert.deepEqual(t.node.comments, [], 'an empty comment removes it');
   });
 
+  test('a move\'s mark: one assessment (NAG 1-6) at a time, other NAGs kept, none at the start, in the PGN', () => {
+    const t = AnalysisTree.fromPgn('1. e4 e5 2. Qh5 $14 Nc6 *');
+    assert.equal(t.mark, null, 'the start: no move to mark');
+    t.mark = 3;  // nothing to mark: ignored
+    assert.equal(t.game.comments.length + t.game.moves[0].nags.length, 0);
+    t.forward(); t.forward(); t.forward();  // Qh5, which has $14 (White slightly better)
+    assert.equal(t.node.san, 'Qh5');
+    assert.equal(t.mark, null);
+    t.mark = 6;
+    assert.deepEqual(t.node.nags, [6, 14]);
+    t.mark = 2;
+    assert.deepEqual(t.node.nags, [2, 14], 'one assessment replaces the other');
+    assert.match(t.pgn(), /2\. Qh5 \$2 \$14 Nc6/);
+    const back = AnalysisTree.fromPgn(t.pgn());
+    back.forward(); back.forward(); back.forward();
+    assert.equal(back.mark, 2, 'the mark survives PGN out and back');
+    t.mark = null;
+    assert.deepEqual(t.node.nags, [14]);
+    for (const bad of [0, 7, 2.5, '1']) assert.throws(() => { t.mark = bad; }, RangeError);
+    assert.deepEqual(t.node.nags, [14], 'a bad mark changes nothing');
+  });
+
   test('illegal moves and bad input are refused and change nothing', () => {
     const t = AnalysisTree.fromPgn('1. d4 d5 *');
     const before = t.pgn();

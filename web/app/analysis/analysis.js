@@ -223,6 +223,7 @@ export class AnalysisBoard {
     $('an-fen').value = fen;
     this.#opening();
     $('an-comment').value = t.comment;
+    this.#drawMarks();
     $('an-promote').disabled = !t.inVariation();
     $('an-delete').disabled = !t.inVariation();
     $('an-bar').dataset.orientation = this.#orientation;
@@ -315,6 +316,18 @@ export class AnalysisBoard {
     });
     $('an-promote').addEventListener('click', () => { if (this.#tree.promote()) this.#changed(); });
     $('an-delete').addEventListener('click', () => { if (this.#tree.deleteVariation()) this.#changed(); });
+    for (const b of document.querySelectorAll('.an-marks button')) {
+      b.addEventListener('click', () => {
+        if (!this.#tree.node) return;
+        const nag = Number(b.dataset.nag);
+        this.#tree.mark = this.#tree.mark === nag ? null : nag;  // the mark pressed again: off
+        // The move list shows the glyph; the position, and so the search, stay as they are.
+        this.#treeView.game = this.#tree.game;
+        this.#treeView.current = this.#tree.node;
+        this.#drawMarks();
+        this.#save();
+      });
+    }
     $('an-comment').addEventListener('change', () => {
       this.#tree.comment = $('an-comment').value;
       this.#treeView.game = this.#tree.game;
@@ -344,6 +357,15 @@ export class AnalysisBoard {
       if (e.key === 'ArrowLeft') this.#step('prev');
       else if (e.key === 'ArrowRight') this.#step('next');
     });
+  }
+
+  // The mark buttons: pressed for the move shown's mark; none at the start (no move to mark).
+  #drawMarks() {
+    const mark = this.#tree.mark;
+    for (const b of document.querySelectorAll('.an-marks button')) {
+      b.disabled = !this.#tree.node;
+      b.setAttribute('aria-pressed', String(Number(b.dataset.nag) === mark));
+    }
   }
 
   #loadError(message) {

@@ -147,6 +147,19 @@ export class AnalysisTree {
     else this.game.comments = list;
   }
 
+  /**
+   * The mark of the move shown: the NAG of a move assessment, 1 to 6 (!, ?, !!, ??, !?, ?!), or null (none,
+   * or at the start). Setting one replaces the move's other assessment and keeps its other NAGs ($14 …);
+   * null takes it off.
+   */
+  get mark() { return this.node?.nags.find((n) => n >= 1 && n <= 6) ?? null; }
+  set mark(nag) {
+    if (!this.node) return;
+    if (nag !== null && !(Number.isInteger(nag) && nag >= 1 && nag <= 6)) throw new RangeError(`mark: ${nag} is not a NAG from 1 to 6`);
+    const others = this.node.nags.filter((n) => n < 1 || n > 6);
+    this.node.nags = nag === null ? others : [nag, ...others];
+  }
+
   /** The tree as PGN, with its variations, comments and NAGs. */
   pgn() { return writePgn(this.game); }
 
