@@ -7,6 +7,7 @@ import { EnginePlayer, engineAvailable, formatScore } from './engine-player.js';
 import { GameController, newRecord } from './game.js';
 import { MoveList } from './movelist.js';
 import { gamePgn, playerName } from './pgn.js';
+import { confirmer } from './confirm.js';
 import { play as sound, setSoundEnabled } from './sound.js';
 import * as store from './storage.js';
 import { keepRaw, readCurrent, readFinished, saveFinished } from './recovery.js';
@@ -363,20 +364,8 @@ function act(fn) {
   }
 }
 
-// A second click within 3 s confirms (no blocking confirm() dialog).
-function confirmAction(button, question) {
-  if (button.dataset.confirm === 'pending') {
-    delete button.dataset.confirm;
-    return true;
-  }
-  button.dataset.confirm = 'pending';
-  showStatus(question);
-  setTimeout(() => {
-    delete button.dataset.confirm;
-    if ($('notice').textContent === question) showStatus('');  // the question lapses with its time
-  }, 3000);
-  return false;
-}
+// A second click within 3 s confirms (no blocking confirm() dialog): confirm.js.
+const confirmAction = confirmer({ say: showStatus, said: () => $('notice').textContent });
 
 // ---- navigation ----
 
