@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { clickSquare, drag, drawnPieces, useBoardPage, useServedChromium } from './board-helpers.mjs';
+import { clickSquare, drag, drawnPieces, squareCenter, useBoardPage, useServedChromium } from './board-helpers.mjs';
 
 const env = useServedChromium();
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -116,6 +116,18 @@ describe('board core', { timeout: 120_000 }, () => {
     await clickSquare(page, 'e2');
     assert.deepEqual((await intents(page, 'square')).map((i) => i.square), ['e2']);
     assert.equal(await page.evaluate(() => document.getElementById('b0').selected), null);
+  });
+
+  test('squareAt: the square under a viewport point, as oriented; null off the board', async () => {
+    await mountCore(page, { fen: START });
+    const at = (p) => page.evaluate(({ x, y }) => document.getElementById('b0').squareAt(x, y), p);
+    assert.equal(await at(await squareCenter(page, 'e2')), 'e2');
+    assert.equal(await at(await squareCenter(page, 'h8')), 'h8');
+    await page.evaluate(() => document.getElementById('b0').set({ orientation: 'black' }));
+    assert.equal(await at(await squareCenter(page, 'a1')), 'a1');
+    const box = await page.locator('#b0 .board').boundingBox();
+    assert.equal(await at({ x: box.x - 5, y: box.y + 5 }), null);
+    assert.equal(await at({ x: box.x + 5, y: box.y + box.height + 5 }), null);
   });
 
   test('free: any piece of either colour to any square, whatever the turn and dests say', async () => {

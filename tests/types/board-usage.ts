@@ -23,6 +23,7 @@ core.addEventListener('move', (e) => { const i: BoardMoveIntent = e.detail; cons
 core.addEventListener('navigate', (e) => console.log(e.detail.where));
 // A board editor: any piece anywhere (free), and a press on a square that picks nothing up.
 core.set({ free: true, interactive: 'both' });
+const dropped: string | null = core.squareAt(10, 10); console.log(dropped);
 core.addEventListener('square', (e) => { const s: string = e.detail.square; const k: 'pointer' | 'keyboard' = e.detail.source; console.log(s, k); });
 const plain = new BoardCore(document.createElement('div'), { onIntent: (type, detail) => console.log(type, detail) });
 plain.announceMove({ from: 'e2', to: 'e4', color: 'w', piece: 'p' });

@@ -77,6 +77,8 @@ export declare class BoardCore {
   announce(text: string): void;
   announceMove(move: AnnouncedMove, outcome?: { reason: string } | null): void;
   focusSquare(square?: Square): void;
+  /** The square under a viewport point (clientX/clientY), as the board is oriented; null off the board. */
+  squareAt(clientX: number, clientY: number): Square | null;
   cancelPremove(announce?: boolean): void;
 }
 
@@ -92,6 +94,8 @@ export declare class EscaqueBoardCore extends HTMLElement {
   announce(text: string): void;
   announceMove(move: AnnouncedMove, outcome?: { reason: string } | null): void;
   focusSquare(square?: Square): void;
+  /** The square under a viewport point (clientX/clientY), as the board is oriented; null off the board. */
+  squareAt(clientX: number, clientY: number): Square | null;
   cancelPremove(announce?: boolean): void;
   addEventListener<K extends keyof BoardCoreIntents>(type: K,
     listener: (this: EscaqueBoardCore, ev: CustomEvent<BoardCoreIntents[K]>) => unknown,

@@ -41,6 +41,7 @@ export class EscaqueBoardCore extends ElementBase {
   announce(text) { this.#core.announce(text); }
   announceMove(move, outcome) { this.#core.announceMove(move, outcome); }
   focusSquare(square) { this.#core.focusSquare(square); }
+  squareAt(clientX, clientY) { return this.#core.squareAt(clientX, clientY); }
   cancelPremove(announce = true) { this.#core.cancelPremove(announce); }
 }
 

@@ -21,7 +21,7 @@
 // embedders; the app (web/app/board-view.js) drives it from its own game.
 import { drawWords, moveWords, pieceWords, squareLabel, squareWords, words } from './announce.js';
 import { createAnnotationLayer, drawAnnotations, toggle } from './annotations.js';
-import { cellOf, isSquare, parsePlacement, premoveTargets, squareName, turnOf } from './geometry.js';
+import { cellOf, isSquare, parsePlacement, premoveTargets, squareAtPoint, squareName, turnOf } from './geometry.js';
 import { attachKeyboard } from './keyboard.js';
 import { PIECE_CSS, PIECE_SETS, PIECE_SPRITE } from './pieces.js';
 import { attachPointer } from './pointer.js';
@@ -192,6 +192,15 @@ export class BoardCore {
     this.announce(moveWords(move, this.#s.language, this.#style()) + (ending ? `. ${ending}` : ''));
   }
 
+  /**
+   * The square under a point of the viewport (clientX/clientY, as pointer events give them), as the board is
+   * oriented now; null off the board. For an owner that takes drops from outside the board.
+   */
+  squareAt(clientX, clientY) {
+    const r = this.#view.board.getBoundingClientRect();
+    return squareAtPoint(clientX - r.left, clientY - r.top, r.width, this.#s.orientation);
+  }
+
   /** Moves keyboard focus to a square (default: the square in the tab order). */
   focusSquare(square = this.#view.cells[this.#focus].dataset.square) {
     if (!isSquare(square)) throw new TypeError(`focusSquare: "${square}" is not a square`);
@@ -270,7 +279,8 @@ export class BoardCore {
     this.#premoveMode = this.#mayPick(code[0]) === 'premove';
     this.#targets = new Map();
     if (this.#s.free) {
-      for (let i = 0; i < 64; i++) if (squareName(i & 7, i >> 3) !== square) this.#targets.set(squareName(i & 7, i >> 3), []);
+      for (let i = 0; i < 64; i++) this.#targets.set(squareName(i & 7, i >> 3), []);
+      this.#targets.delete(square);
     } else if (this.#premoveMode) {
       for (const to of premoveTargets(this.#placement, square)) this.#targets.set(to, []);
     } else {

@@ -70,7 +70,7 @@ export class PositionEditor {
             ghost.className = 'ed-ghost';
             ghost.setAttribute('aria-hidden', 'true');
             ghost.textContent = tile.querySelector('[aria-hidden]').textContent;
-            const cell = this.#boardRect().width / 8;
+            const cell = this.#board.getBoundingClientRect().width / 8;
             ghost.style.fontSize = `${Math.round(cell * 0.8)}px`;
             document.body.append(ghost);
           }
@@ -82,7 +82,7 @@ export class PositionEditor {
           tile.removeEventListener('pointercancel', end);
           if (!ghost) return;
           ghost.remove();
-          const square = ev.type === 'pointerup' ? this.#squareAt(ev.clientX, ev.clientY) : null;
+          const square = ev.type === 'pointerup' ? this.#board.squareAt(ev.clientX, ev.clientY) : null;
           if (square) this.#put(square, true);
         };
         tile.addEventListener('pointermove', move);
@@ -90,17 +90,6 @@ export class PositionEditor {
         tile.addEventListener('pointercancel', end);
       });
     }
-  }
-
-  #boardRect() { return (this.#board?.shadowRoot?.querySelector('.board') ?? this.#board).getBoundingClientRect(); }
-
-  // The square under a point of the screen, or null off the board.
-  #squareAt(x, y) {
-    const r = this.#boardRect();
-    const col = Math.floor(((x - r.left) / r.width) * 8);
-    const row = Math.floor(((y - r.top) / r.height) * 8);
-    if (col < 0 || col > 7 || row < 0 || row > 7) return null;
-    return this.#orientation === 'w' ? 'abcdefgh'[col] + (8 - row) : 'abcdefgh'[7 - col] + (row + 1);
   }
 
   /** Shows the editor on `fen` (the start position if none). */
