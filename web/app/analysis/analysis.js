@@ -321,18 +321,13 @@ export class AnalysisBoard {
         if (!this.#tree.node) return;
         const nag = Number(b.dataset.nag);
         this.#tree.mark = this.#tree.mark === nag ? null : nag;  // the mark pressed again: off
-        // The move list shows the glyph; the position, and so the search, stay as they are.
-        this.#treeView.game = this.#tree.game;
-        this.#treeView.current = this.#tree.node;
         this.#drawMarks();
-        this.#save();
+        this.#annotated();
       });
     }
     $('an-comment').addEventListener('change', () => {
       this.#tree.comment = $('an-comment').value;
-      this.#treeView.game = this.#tree.game;
-      this.#treeView.current = this.#tree.node;
-      this.#save();
+      this.#annotated();
     });
     $('an-copy-pgn').addEventListener('click', async () => {
       try {
@@ -357,6 +352,14 @@ export class AnalysisBoard {
       if (e.key === 'ArrowLeft') this.#step('prev');
       else if (e.key === 'ArrowRight') this.#step('next');
     });
+  }
+
+  // A comment or a mark changed: the move list is drawn again and the tree kept; the position, and so the
+  // engine's search, stay as they are.
+  #annotated() {
+    this.#treeView.game = this.#tree.game;
+    this.#treeView.current = this.#tree.node;
+    this.#save();
   }
 
   // The mark buttons: pressed for the move shown's mark; none at the start (no move to mark).
