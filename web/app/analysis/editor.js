@@ -65,7 +65,7 @@ export class PositionEditor {
           if (!ghost && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) < 4) return;
           if (!ghost) {
             input.checked = true;
-            this.#render();
+            this.#brushChosen();
             ghost = document.createElement('span');
             ghost.className = 'ed-ghost';
             ghost.setAttribute('aria-hidden', 'true');
@@ -117,6 +117,10 @@ export class PositionEditor {
   close() { $('editor').hidden = true; }
 
   #brush() { return document.querySelector('input[name="ed-brush"]:checked')?.value ?? 'move'; }
+  // "moves pieces": the board's pieces can be picked up; a piece chosen: every press is a square intent.
+  #interactive() { return this.#brush() === 'move' ? 'both' : 'none'; }
+  // Another brush changes only what the board takes, not the position.
+  #brushChosen() { this.#board?.set({ interactive: this.#interactive() }); }
 
   // A piece moved on the board ('move' mode): whatever stood on the target is replaced.
   #move({ from, to }) {
@@ -188,7 +192,7 @@ export class PositionEditor {
     $('editor').dataset.fen = fen;  // the position held, whatever the FEN field shows while being typed in
     this.#board.set({
       fen, orientation: this.#orientation === 'w' ? 'white' : 'black',
-      interactive: this.#brush() === 'move' ? 'both' : 'none',
+      interactive: this.#interactive(),
     });
     $('ed-turn').value = this.#setup.turn();
     for (const [color, side, id] of RIGHTS) {
@@ -249,7 +253,7 @@ export class PositionEditor {
 
   #wire() {
     for (const radio of document.querySelectorAll('input[name="ed-brush"]')) {
-      radio.addEventListener('change', () => this.#render());
+      radio.addEventListener('change', () => this.#brushChosen());
     }
     $('ed-turn').addEventListener('change', () => {
       this.#setup.setTurn($('ed-turn').value);
