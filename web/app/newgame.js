@@ -54,15 +54,16 @@ export function timeControlFromForm() {
   return validateTimeControl({ periods, increment, delay, delayMode: delay > 0 ? $('ng-delay-mode').value : 'none' });
 }
 
-/**
- * Opens the dialog, preset from `previous` (a rematch swaps colours). On Start, `start(choices)` starts
- * the game; if it throws (a FEN the rules refuse...), the dialog stays open with what was typed and shows
- * why, next to the field at fault. Resolves with the choices of the game started, or null (cancelled).
- */
 // The FEN of a Chess960 position handed over by the position editor, while the dialog shows it (a PGN
 // says so itself, in its Variant tag).
 let chess960Fen = null;
 
+/**
+ * Opens the dialog, preset from `previous` (a rematch swaps colours). On Start, `start(choices)` starts
+ * the game; if it throws (a FEN the rules refuse...), the dialog stays open with what was typed and shows
+ * why, next to the field at fault. `position` ({text: a FEN or PGN, chess960}): the dialog is set to start
+ * from it. Resolves with the choices of the game started, or null (cancelled).
+ */
 export function askNewGame(previous = null, start = () => {}, position = null) {
   const dialog = $('new-game-dialog');
   const form = $('new-game-form');

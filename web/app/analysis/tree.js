@@ -7,6 +7,9 @@ import { Chess } from 'escaque';
 import { addVariation, pathTo, promoteVariation, readPgnGame, removeVariation, toChess, writePgn } from 'escaque/pgn';
 import { START_FEN } from 'escaque/board/core';
 
+// NAGs 1 to 6 assess the move itself (!, ?, !!, ??, !?, ?!); a move has at most one of them.
+const isAssessment = (n) => n >= 1 && n <= 6;
+
 export class AnalysisTree {
   /** @type {import('escaque/pgn').PgnGame} */
   game;
@@ -152,11 +155,11 @@ export class AnalysisTree {
    * or at the start). Setting one replaces the move's other assessment and keeps its other NAGs ($14 …);
    * null takes it off.
    */
-  get mark() { return this.node?.nags.find((n) => n >= 1 && n <= 6) ?? null; }
+  get mark() { return this.node?.nags.find(isAssessment) ?? null; }
   set mark(nag) {
     if (!this.node) return;
-    if (nag !== null && !(Number.isInteger(nag) && nag >= 1 && nag <= 6)) throw new RangeError(`mark: ${nag} is not a NAG from 1 to 6`);
-    const others = this.node.nags.filter((n) => n < 1 || n > 6);
+    if (nag !== null && !(Number.isInteger(nag) && isAssessment(nag))) throw new RangeError(`mark: ${nag} is not a NAG from 1 to 6`);
+    const others = this.node.nags.filter((n) => !isAssessment(n));
     this.node.nags = nag === null ? others : [nag, ...others];
   }
 
