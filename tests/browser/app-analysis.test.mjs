@@ -278,6 +278,34 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.equal(await current(page), 'Nc6!!');
   });
 
+  test('the players beside the board, named by the tags, with their clocks at the move shown', async () => {
+    if (await page.isHidden('#analysis')) await page.click('#open-analysis');
+    const strips = () => page.evaluate(() => ['an-top', 'an-bottom'].map((id) => {
+      const el = document.getElementById(id);
+      return el.hidden ? null : [el.querySelector('.an-name').textContent, el.querySelector('.an-clock').textContent];
+    }));
+    await page.fill('#an-load-text', '[White "Carlsen, Magnus"]\n[Black "Nakamura, Hikaru"]\n[WhiteElo "2850"]\n'
+      + '[TimeControl "180+0"]\n\n1. e4 {[%clk 0:02:59]} e5 {[%clk 0:02:58]} 2. Nf3 {[%clk 0:00:08.4]} Nc6 *');
+    await page.click('#an-load');
+    await page.click('#an-first');
+    assert.deepEqual(await strips(), [['Nakamura, Hikaru', '3:00'], ['Carlsen, Magnus (2850)', '3:00']],
+      'the start: Black above, White (with the Elo) below, both at the TimeControl\'s time');
+    await clickTreeMove(page, 'Nf3');
+    assert.deepEqual(await strips(), [['Nakamura, Hikaru', '2:58'], ['Carlsen, Magnus (2850)', '0:08.4']]);
+    await page.click('#an-flip');
+    assert.deepEqual(await strips(), [['Carlsen, Magnus (2850)', '0:08.4'], ['Nakamura, Hikaru', '2:58']], 'flipped: Black below');
+    await page.click('#an-flip');
+    await clickTreeMove(page, 'Nc6');
+    assert.deepEqual((await strips())[0], ['Nakamura, Hikaru', '2:58'], 'a move without a clock: the side\'s last one');
+    // Names without clocks: the names alone; neither (moves made on the board, a FEN): no strips.
+    await page.fill('#an-load-text', '[White "Anna"]\n[Black "?"]\n\n1. d4 *');
+    await page.click('#an-load');
+    assert.deepEqual(await strips(), [null, ['Anna', '']], 'Black is not named: no strip for Black');
+    await page.fill('#an-load-text', '1. d4 d5 *');
+    await page.click('#an-load');
+    assert.deepEqual(await strips(), [null, null]);
+  });
+
   test('Play from here: a game from the move shown, with the line that led there (a variation too)', async () => {
     await page.click('#open-analysis');
     await page.fill('#an-load-text', '1. e4 e5 2. Nf3 (2. Bc4 Nf6) 2... Nc6 *');

@@ -102,6 +102,27 @@ describe('analysis tree', { timeout: 60_000 }, () => {
     assert.match(t.pgn(), /\[FEN "4k3\/8\/8\/8\/8\/8\/4P3\/4K3 w - - 0 1"\]/);
   });
 
+  test('clocks at the node shown: each side\'s last [%clk] on the way there, the TimeControl before its first move', () => {
+    const t = AnalysisTree.fromPgn('[TimeControl "180+2"]\n\n1. e4 {[%clk 0:03:01]} e5 {[%clk 0:02:58.5]} '
+      + '2. Nf3 {[%clk 0:02:40]} (2. Nc3 {[%clk 0:00:05.2]} Nf6) Nc6 *');
+    assert.deepEqual(t.clocks(), { w: 180_000, b: 180_000 }, 'the start: the first period of the TimeControl');
+    t.forward();
+    assert.deepEqual(t.clocks(), { w: 181_000, b: 180_000 }, 'after 1. e4: Black has not moved yet');
+    t.forward(); t.forward(); t.forward();
+    assert.deepEqual(t.clocks(), { w: 160_000, b: 178_500 }, 'a move without a clock keeps the side\'s last one');
+    const nc3 = t.game.moves[2].variations[0][0];
+    t.go(t.game.moves[2].variations[0][1]);
+    assert.deepEqual(t.clocks(), { w: nc3.clock, b: 178_500 }, 'in a variation: its own clocks, then the line before it');
+    // Black to move first (a FEN): the first move is Black's.
+    const b = AnalysisTree.fromPgn('[FEN "4k3/8/8/8/8/8/8/4K3 b - - 0 1"]\n\n1... Kd7 {[%clk 0:01:00]} 2. Kd2 *');
+    b.forward();
+    assert.deepEqual(b.clocks(), { w: null, b: 60_000 }, 'no TimeControl: White\'s clock unknown');
+    // No [%clk] anywhere: no clocks, whatever the TimeControl says; a TimeControl that cannot be read: none.
+    assert.deepEqual(AnalysisTree.fromPgn('[TimeControl "300"]\n\n1. e4 *').clocks(), { w: null, b: null });
+    assert.deepEqual(AnalysisTree.fromPgn('[TimeControl "odd"]\n\n1. e4 {[%clk 0:01:00]} *').clocks(), { w: null, b: null });
+    assert.deepEqual(AnalysisTree.fromFen().clocks(), { w: null, b: null });
+  });
+
   test('.pgn files: games listed by their tags, a game read from its slice of the file, file names', async () => {
     const text = '[White "Ana"]\n[Black "Ben"]\n[Date "2024.03.01"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
       + '[White "?"]\n[Black "Dan"]\n\n1. d4 *\n\n'

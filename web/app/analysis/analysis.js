@@ -7,6 +7,7 @@
 import 'escaque/board/move-tree';
 
 import { BoardView } from '../board-view.js';
+import { formatClock } from '../timecontrol.js';
 import * as store from '../storage.js';
 import { downloadPgn, gameLabel, gameTitle, listGamesOf, readListedGame, thousands } from './pgn-files.js';
 import { PositionEditor } from './editor.js';
@@ -219,6 +220,7 @@ export class AnalysisBoard {
       $('an-game').hidden = title === null;
     }
     this.#treeView.current = node;
+    this.#drawPlayers();
     $('an-empty').hidden = t.game.moves.length > 0;
     $('an-fen').value = fen;
     this.#opening();
@@ -234,6 +236,26 @@ export class AnalysisBoard {
   }
 
   // ---- the engine ----
+
+  /**
+   * The players above and below the board (the side at the bottom below), named by the game's tags with
+   * their Elo, and each one's clock at the move shown; a strip with neither is hidden (a free analysis).
+   */
+  #drawPlayers() {
+    const { tags } = this.#tree.game;
+    const clocks = this.#tree.clocks();
+    const known = (v) => (v && !/^[?-]*$/.test(v) ? v : null);
+    const bottom = this.#orientation;
+    for (const [id, side] of [['an-bottom', bottom], ['an-top', bottom === 'w' ? 'b' : 'w']]) {
+      const tag = side === 'w' ? 'White' : 'Black';
+      const name = known(tags[tag]);
+      const elo = known(tags[`${tag}Elo`]);
+      const el = $(id);
+      el.hidden = name === null && clocks[side] === null;
+      el.querySelector('.an-name').textContent = name === null ? tag : elo ? `${name} (${elo})` : name;
+      el.querySelector('.an-clock').textContent = clocks[side] === null ? '' : formatClock(clocks[side]);
+    }
+  }
 
   #multiPv() { return Number($('an-multipv').value) || 1; }
 

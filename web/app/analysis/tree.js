@@ -6,6 +6,7 @@
 import { Chess } from 'escaque';
 import { addVariation, pathTo, promoteVariation, readPgnGame, removeVariation, toChess, writePgn } from 'escaque/pgn';
 import { START_FEN } from 'escaque/board/core';
+import { parsePgnTimeControl } from '../timecontrol.js';
 
 // NAGs 1 to 6 assess the move itself (!, ?, !!, ??, !?, ?!); a move has at most one of them.
 const isAssessment = (n) => n >= 1 && n <= 6;
@@ -43,6 +44,24 @@ export class AnalysisTree {
 
   /** The moves from the start to the node shown (itself included). */
   path() { return this.node ? pathTo(this.game, this.node) : []; }
+
+  /**
+   * Each side's clock at the node shown, in ms (null where unknown): the [%clk] of that side's last move
+   * on the way there; before a side's first move, the TimeControl tag's first period when the game's
+   * moves carry clocks at all.
+   */
+  clocks() {
+    let base = null;
+    if (this.game.moves.some((n) => n.clock !== undefined)) {
+      try { base = parsePgnTimeControl(this.game.tags.TimeControl ?? '?')?.periods?.[0]?.time ?? null; } catch { base = null; }
+    }
+    const clock = { w: base, b: base };
+    const first = this.game.fen.split(' ')[1] === 'b' ? 'b' : 'w';
+    this.path().forEach((n, i) => {
+      if (n.clock !== undefined) clock[(i % 2 === 0) === (first === 'w') ? 'w' : 'b'] = n.clock;
+    });
+    return clock;
+  }
 
   /** The engine's view of the position shown: the start and the moves (for repetitions). */
   position() {
