@@ -306,6 +306,49 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.deepEqual(await strips(), [null, null]);
   });
 
+  test('Analyse the game: every move evaluated, the moves that lost much marked and commented, a graph; Stop', async () => {
+    if (await page.isHidden('#analysis')) await page.click('#open-analysis');
+    // 1. f3 is marked by hand ("?!"): the analysis keeps a person's mark.
+    await page.fill('#an-load-text', '[White "A"]\n[Black "B"]\n[Result "0-1"]\n\n1. f3 $6 e5 2. g4 Qh4# 0-1');
+    await page.click('#an-load');
+    assert.equal(await page.isHidden('#an-graph'), true, 'no evals yet: no graph');
+    await page.click('#an-review');
+    await page.waitForFunction(() => document.getElementById('an-review').textContent === 'Analyse the game', null, { timeout: 120_000 });
+    assert.match(await page.textContent('#an-notice'),
+      /^Game analysed \(4 moves, depth 14\): White \d+ inaccurac(y|ies), \d+ mistakes?, 1 blunder; Black 0 inaccuracies, 0 mistakes, 0 blunders\.$/);
+    assert.deepEqual(await treeMoves(page), ['f3?!', 'e5', 'g4??', 'Qh4#'], 'g4 marked a blunder; the hand-made ?! kept');
+    const circles = await page.$$eval('#an-graph circle', (cs) => cs.map((c) => [c.dataset.ply, c.getAttribute('class')]));
+    assert.deepEqual(circles.map(([ply]) => ply), ['1', '2', '3'], 'a point per move with an eval (the mate has none)');
+    assert.match(circles[2][1], /blunder/);
+    await page.locator('#an-graph circle[data-ply="2"]').dispatchEvent('click');
+    assert.equal(await current(page), 'e5', 'a point goes to its move');
+    assert.match(await page.getAttribute('#an-graph circle[data-ply="2"]', 'class'), /now/, 'and is marked');
+    const pgnOf = async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#an-download-pgn')]);
+      return readFileSync(await download.path(), 'utf8');
+    };
+    const first = await pgnOf();
+    assert.match(first.replace(/\s+/g, ' '), /2\. g4 \$4 \{Blunder \(−\d+\.\d\)\. Best was \S+\. \[%eval #-1\]\}/);
+    // Analysed again: the same comments, not twice.
+    await page.click('#an-review');
+    await page.waitForFunction(() => document.getElementById('an-review').textContent === 'Analyse the game', null, { timeout: 120_000 });
+    assert.equal((await pgnOf()).match(/Blunder/g).length, 1);
+
+    // Stop: a long game, stopped at once, keeps no evaluation.
+    const moves = '1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 '
+      + '10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0';
+    await page.fill('#an-load-text', moves);
+    await page.click('#an-load');
+    await page.click('#an-review');
+    assert.match(await page.textContent('#an-review'), /^Stop/);
+    assert.equal(await page.isDisabled('#an-run'), true, 'no infinite analysis meanwhile');
+    await page.click('#an-review');
+    await page.waitForFunction(() => document.getElementById('an-review').textContent === 'Analyse the game', null, { timeout: 60_000 });
+    assert.equal(await page.isDisabled('#an-run'), false);
+    assert.equal(await page.isHidden('#an-graph'), true, 'stopped: nothing written');
+    assert.doesNotMatch(await pgnOf(), /%eval/);
+  });
+
   test('Play from here: a game from the move shown, with the line that led there (a variation too)', async () => {
     await page.click('#open-analysis');
     await page.fill('#an-load-text', '1. e4 e5 2. Nf3 (2. Bc4 Nf6) 2... Nc6 *');

@@ -5,9 +5,11 @@
 // Opened from the menu (the last analysis, kept in storage), from a game (its PGN at the move shown),
 // from a finished game, from a FEN/PGN or a .pgn file, or from the position editor (editor.js).
 import 'escaque/board/move-tree';
+import { toChess } from 'escaque/pgn';
 
 import { BoardView } from '../board-view.js';
 import { formatClock } from '../timecontrol.js';
+import { CAP, DEPTH, evalGraphSvg, evalPawns, evaluateLine, gradeMoves, moveLabel } from '../game-analysis.js';
 import * as store from '../storage.js';
 import { downloadPgn, gameLabel, gameTitle, listGamesOf, readListedGame, thousands } from './pgn-files.js';
 import { PositionEditor } from './editor.js';
@@ -19,7 +21,12 @@ const KEY = 'escaque.app.analysis';
 // A FEN, even a faulty one, begins with ranks separated by '/' (a PGN begins with a tag, a move number
 // or a move; its only '/' are in "1/2-1/2"): read as a FEN, its error names the bad field.
 const FEN_LIKE = /^\s*[^\s[/]*(\/[^\s/]*){3,}(\s|$)/;
-const RESTART_MS = 120;  // navigation in quick steps (a held arrow key) restarts the search once
+const RESTART_MS = 120;
+// The game analysis's marks and comments; a comment it wrote is replaced when the game is analysed again.
+const GRADE_NAG = { inaccuracy: 6, mistake: 2, blunder: 4 };
+const NAG_GRADE = { 6: 'inaccuracy', 2: 'mistake', 4: 'blunder' };
+const PLURAL = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
+const AUTO_COMMENT = /^(Inaccuracy|Mistake|Blunder) \(−\d+\.\d\)\.( Best was \S+\.)?$/;  // navigation in quick steps (a held arrow key) restarts the search once
 const ITEMS_PER_FRAME = 100;  // games of a .pgn file listed per animation frame
 // The games of a file are listed in lists of this many (one <ol> each): a list out of view is not
 // laid out (content-visibility), so adding games to a long file's listing costs the last list only.
@@ -44,6 +51,7 @@ export class AnalysisBoard {
   #fileListing = null;  // the listing of a .pgn file under way: {cancel}
   #editor = null;
   #playFrom;
+  #reviewing = null;  // the game analysis under way: {cancelled}
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
@@ -97,7 +105,8 @@ export class AnalysisBoard {
     document.querySelector('.side').hidden = true;
     $('analysis').hidden = false;
     document.body.dataset.mode = 'analysis';
-    $('an-run').disabled = !this.#available();
+    $('an-run').disabled = !this.#available() || Boolean(this.#reviewing);
+    $('an-review').disabled = !this.#available();
     if (!this.#available()) $('an-run').textContent = 'No engine in this build';
     this.#changed(true);
     $('an-title').focus?.();
@@ -165,6 +174,7 @@ export class AnalysisBoard {
 
   close() {
     this.#stop();
+    if (this.#reviewing) this.#reviewing.cancelled = true;
     this.#editor?.close();
     $('analysis').hidden = true;
     document.querySelector('.play').hidden = false;
@@ -221,6 +231,7 @@ export class AnalysisBoard {
     }
     this.#treeView.current = node;
     this.#drawPlayers();
+    this.#drawGraph();
     $('an-empty').hidden = t.game.moves.length > 0;
     $('an-fen').value = fen;
     this.#opening();
@@ -234,8 +245,6 @@ export class AnalysisBoard {
     if (this.#running) this.#search();
     this.#save();
   }
-
-  // ---- the engine ----
 
   /**
    * The players above and below the board (the side at the bottom below), named by the game's tags with
@@ -256,6 +265,8 @@ export class AnalysisBoard {
       el.querySelector('.an-clock').textContent = clocks[side] === null ? '' : formatClock(clocks[side]);
     }
   }
+
+  // ---- the engine ----
 
   #multiPv() { return Number($('an-multipv').value) || 1; }
 
@@ -279,6 +290,91 @@ export class AnalysisBoard {
     $('an-run').setAttribute('aria-pressed', 'false');
     delete $('analysis').dataset.running;
     this.#board?.element.set({ arrows: [] });
+  }
+
+  /**
+   * "Analyse the game": the adviser evaluates every position of the mainline (game-analysis.js); each
+   * move gets its evaluation ([%eval]) and, where it lost much and carries no mark yet, the mark ?!, ? or
+   * ?? with a comment naming the engine's move ("Mistake (−1.3). Best was Nf3."). Pressed again while
+   * it runs, it stops; loading another game stops it too.
+   */
+  async #analyseGame() {
+    if (this.#reviewing) { this.#reviewing.cancelled = true; return; }
+    if (!this.#available()) return;
+    this.#stop();
+    const { game } = this.#tree;
+    const nodes = [...game.moves];
+    if (!nodes.length) { this.#notify('No moves to analyse: make them on the board, or load a PGN.'); return; }
+    const run = { cancelled: false };
+    this.#reviewing = run;
+    const button = $('an-review');
+    button.setAttribute('aria-pressed', 'true');
+    $('an-run').disabled = true;
+    let line = null;
+    try {
+      line = await evaluateLine(this.#engine, { fen: game.fen, chess960: game.chess960, moves: nodes.map((n) => n.uci),
+        finalValue: this.#finalValue(game, nodes.at(-1)) }, {
+        onStep: (done, total) => { button.textContent = `Stop (${done} of ${total} positions)`; },
+        cancelled: () => run.cancelled || this.#tree.game !== game,
+      });
+    } catch (e) {
+      this.#notify(`The engine could not analyse the game: ${e.message}`);
+    } finally {
+      this.#reviewing = null;
+      button.textContent = 'Analyse the game';
+      button.setAttribute('aria-pressed', 'false');
+      $('an-run').disabled = !this.#available();
+    }
+    if (!line) return;
+    const graded = new Map(gradeMoves(line.map((p) => p.value), game.fen,
+      { played: nodes.map((n) => n.san), best: line.map((p) => p.best) }).map((g) => [g.ply, g]));
+    const count = { w: { inaccuracy: 0, mistake: 0, blunder: 0 }, b: { inaccuracy: 0, mistake: 0, blunder: 0 } };
+    nodes.forEach((node, i) => {
+      const { eval: e } = line[i + 1];
+      if (e) node.eval = e;
+      node.comments = node.comments.filter((c) => !AUTO_COMMENT.test(c));
+      const g = graded.get(i + 1);
+      if (!g) return;
+      count[g.mover][g.grade]++;
+      if (!node.nags.some((n) => n >= 1 && n <= 6)) node.nags = [GRADE_NAG[g.grade], ...node.nags];
+      const best = line[i].best;
+      const words = `${g.grade[0].toUpperCase()}${g.grade.slice(1)} (−${g.drop.toFixed(1)}).`;
+      node.comments.push(best ? `${words} Best was ${best}.` : words);
+    });
+    this.#changed();
+    const side = (c) => ['inaccuracy', 'mistake', 'blunder'].map((k) => `${c[k]} ${c[k] === 1 ? k : PLURAL[k]}`).join(', ');
+    this.#notify(`Game analysed (${nodes.length} moves, depth ${DEPTH}): White ${side(count.w)}; Black ${side(count.b)}.`);
+  }
+
+  // The value (pawns, White's view) of the line's last position when it has no search: the outcome on the
+  // board there (a mate, a stalemate, a dead position); otherwise the game's result, when it has one.
+  #finalValue(game, last) {
+    const end = toChess(game, last);
+    let result;
+    try { result = end.outcome().result; } finally { end.dispose(); }
+    const r = result && result !== '*' ? result : game.tags.Result ?? game.result;
+    return r === '1-0' ? CAP : r === '0-1' ? -CAP : r === '1/2-1/2' ? 0 : null;
+  }
+
+  // The mainline's evaluations ([%eval], from the game analysis or the PGN) as a graph under the move
+  // list, each move's point coloured by its mark (?!, ?, ??); a click goes to that move. None without evals.
+  #drawGraph() {
+    const { moves } = this.#tree.game;
+    const graph = $('an-graph');
+    if (!moves.some((n) => n.eval)) { graph.replaceChildren(); graph.hidden = true; return; }
+    const values = [null, ...moves.map((n) => (n.eval ? evalPawns(n.eval) : null))];
+    const fen = this.#tree.game.fen;
+    const labels = ['Start', ...moves.map((n, i) => moveLabel(fen, i + 1, n.san))];
+    const graded = moves.flatMap((n, i) => {
+      const mark = n.nags.find((g) => NAG_GRADE[g]);
+      return mark ? [{ ply: i + 1, grade: NAG_GRADE[mark] }] : [];
+    });
+    const current = this.#tree.node ? moves.indexOf(this.#tree.node) + 1 : 0;  // 0: off the mainline or at the start
+    graph.replaceChildren(evalGraphSvg(values, labels, graded, (ply) => {
+      this.#tree.go(ply === 0 ? null : moves[ply - 1]);
+      this.#changed(false);
+    }, current));
+    graph.hidden = false;
   }
 
   // Searches the position shown, infinitely; a search of an earlier position is dropped.
@@ -324,6 +420,7 @@ export class AnalysisBoard {
   #wire() {
     $('an-close').addEventListener('click', () => this.close());
     $('an-run').addEventListener('click', () => (this.#running ? this.#stop() : this.#start()));
+    $('an-review').addEventListener('click', () => this.#analyseGame());
     $('an-multipv').addEventListener('change', () => {
       this.#lines.reset(this.#tree.fen, this.#multiPv());
       if (this.#running) this.#search();

@@ -1,0 +1,90 @@
+// The game analysis shared by the post-game review and the analysis board (web/app/game-analysis.js):
+// grades, evals from White's side, the moves that lost much (not the engine's own choices), move labels
+// from a FEN's move number, and evaluateLine on the package's real Engine (mate and stalemate ends,
+// Black to move first, cancelling).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { Engine, init } from 'escaque';
+
+let ga;
+let engine;
+const adviser = { evaluate: (position, depth) => engine.bestMove(position, { depth }) };
+
+describe('game analysis', { timeout: 120_000 }, () => {
+  before(async () => {
+    await init();
+    ga = await import('../../web/app/game-analysis.js');
+    engine = new Engine();
+  });
+  after(() => engine?.dispose());
+
+  test('grades: inaccuracy from 0.5 pawns, mistake from 1, blunder from 2', () => {
+    assert.deepEqual([0, 0.49, 0.5, 0.99, 1, 1.99, 2, 20].map(ga.grade),
+      [null, null, 'inaccuracy', 'inaccuracy', 'mistake', 'mistake', 'blunder', 'blunder']);
+  });
+
+  test('scores to White\'s view; mates at the cap', () => {
+    assert.deepEqual(ga.whiteEval({ type: 'cp', value: 35 }, 'w'), { cp: 35 });
+    assert.deepEqual(ga.whiteEval({ type: 'cp', value: 35 }, 'b'), { cp: -35 });
+    assert.deepEqual(ga.whiteEval({ type: 'mate', value: 2 }, 'b'), { mate: -2 });
+    assert.equal(ga.evalPawns({ cp: 150 }), 1.5);
+    assert.equal(ga.evalPawns({ cp: -2500 }), -ga.CAP);
+    assert.equal(ga.evalPawns({ mate: 3 }), ga.CAP);
+    assert.equal(ga.evalPawns({ mate: -1 }), -ga.CAP);
+    assert.equal(ga.sideAt('4k3/8/8/8/8/8/8/4K3 b - - 0 1', 0), 'b');
+    assert.equal(ga.sideAt('4k3/8/8/8/8/8/8/4K3 b - - 0 1', 3), 'w');
+  });
+
+  test('the moves that lost much, from each mover\'s side; the engine\'s own choice is not graded', () => {
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    // White 0.3 → 0.2 (fine), Black lets it go to 1.4 (mistake, −1.2), White drops to −1.0 (blunder), null unknown.
+    const values = [0.3, 0.2, 1.4, -1.0, null, 0];
+    assert.deepEqual(ga.gradeMoves(values, start).map(({ ply, grade, mover }) => [ply, grade, mover]),
+      [[2, 'mistake', 'b'], [3, 'blunder', 'w']]);
+    const [m] = ga.gradeMoves(values, start);
+    assert.ok(Math.abs(m.drop - 1.2) < 1e-9);
+    // The same drop, but the move played was the engine's best there: not graded.
+    const graded = ga.gradeMoves(values, start, { played: ['e4', 'c5', 'Nf3'], best: ['e4', 'e5', 'Nf3'] });
+    assert.deepEqual(graded.map((g) => g.ply), [2]);
+    // Black moving first: the first drop is Black's.
+    assert.deepEqual(ga.gradeMoves([0, 1], '4k3/8/8/8/8/8/8/4K3 b - - 0 1').map((g) => g.mover), ['b']);
+  });
+
+  test('move labels count from the FEN\'s move number', () => {
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    assert.equal(ga.moveLabel(start, 1, 'e4'), '1. e4');
+    assert.equal(ga.moveLabel(start, 2, 'e5'), '1… e5');
+    assert.equal(ga.moveLabel(start, 3, 'Nf3'), '2. Nf3');
+    const black40 = '4k3/8/8/8/8/8/8/4K3 b - - 3 40';
+    assert.equal(ga.moveLabel(black40, 1, 'Kd7'), '40… Kd7');
+    assert.equal(ga.moveLabel(black40, 2, 'Kd2'), '41. Kd2');
+  });
+
+  test('a line evaluated on the real engine: a mate at its end takes the result, the mating move is no blunder', async () => {
+    const fen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    const steps = [];
+    const line = await ga.evaluateLine(adviser, { fen, chess960: false, moves: ['f2f3', 'e7e5', 'g2g4', 'd8h4'], finalValue: -ga.CAP },
+      { depth: 6, onStep: (done, total) => steps.push(`${done}/${total}`) });
+    assert.deepEqual(steps, ['0/5', '1/5', '2/5', '3/5', '4/5']);
+    assert.equal(line.length, 5);
+    assert.deepEqual(line[3].eval, { mate: -1 }, 'after 2. g4 Black mates in one');
+    assert.equal(line[3].value, -ga.CAP);
+    assert.equal(line[2].best !== null, true, 'the engine\'s move before 2. g4 is named');
+    assert.equal(line[4].value, -ga.CAP, 'the mated position: the side to move lost');
+    assert.equal(line[4].eval, null, 'no [%eval] for a position that has no search');
+    const graded = ga.gradeMoves(line.map((p) => p.value), fen, { played: ['f3', 'e5', 'g4', 'Qh4#'], best: line.map((p) => p.best) });
+    assert.ok(graded.some((g) => g.ply === 3 && g.grade === 'blunder'), JSON.stringify(graded));
+    assert.ok(!graded.some((g) => g.ply === 4), 'the mate itself lost nothing');
+  });
+
+  test('a stalemate at the end is worth the final value; a cancelled run gives null', async () => {
+    const fen = 'k7/8/1QK5/8/8/8/8/8 w - - 0 60';
+    const line = await ga.evaluateLine(adviser, { fen, chess960: false, moves: ['b6c7'], finalValue: 0 }, { depth: 4 });
+    assert.equal(line[1].value, 0, 'Qc7 stalemates: the final value');
+    let n = 0;
+    const cut = await ga.evaluateLine(adviser, { fen, chess960: false, moves: ['b6c7'], finalValue: 0 },
+      { depth: 4, cancelled: () => ++n >= 1 });
+    assert.equal(cut, null);
+  });
+});
