@@ -30,7 +30,7 @@ const current = (page) => page.$eval('#an-tree .move[aria-current] > span[aria-h
 const arrows = (page) => page.evaluate(() => document.getElementById('an-board').state.arrows);
 const barShare = (page) => page.$eval('#an-bar', (el) => el.style.getPropertyValue('--white'));
 async function clickTreeMove(page, san, nth = 0) {
-  const exact = new RegExp(`^${san.replace(/[+#]/g, '\\$&')}$`);
+  const exact = new RegExp(`^${san.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&')}$`);
   await page.locator(`#an-tree ${SEEN}`).filter({ hasText: exact }).nth(nth).click();
 }
 async function lineCount(page, n) {
@@ -304,6 +304,24 @@ describe('analysis board', { timeout: 300_000 }, () => {
     await page.fill('#an-load-text', '1. d4 d5 *');
     await page.click('#an-load');
     assert.deepEqual(await strips(), [null, null]);
+  });
+
+  test('a PGN\'s own [%eval]s: the graph, and the bar at each move until the engine runs', async () => {
+    if (await page.isHidden('#analysis')) await page.click('#open-analysis');
+    await page.fill('#an-load-text', '1. e4 {[%eval 0.3]} e5 {[%eval -1.25]} 2. Qh5 $2 {[%eval #-3]} *');
+    await page.click('#an-load');
+    const bar = () => page.$eval('#an-bar', (el) => [el.style.getPropertyValue('--white'), document.getElementById('an-bar-text').textContent]);
+    await page.click('#an-first');
+    await page.waitForFunction(() => document.getElementById('an-bar').style.getPropertyValue('--white') === '50.0%');
+    assert.deepEqual(await bar(), ['50.0%', ''], 'the start has no eval: an even bar, no badge');
+    const seen = [];
+    for (const san of ['e4', 'e5', 'Qh5?']) {
+      await clickTreeMove(page, san);
+      await page.waitForFunction((s) => document.getElementById('an-bar-text').textContent === s, { e4: '+0.30', e5: '-1.25', 'Qh5?': '-M3' }[san]);
+      seen.push(await bar());
+    }
+    assert.deepEqual(seen, [['53.0%', '+0.30'], ['37.8%', '-1.25'], ['0.0%', '-M3']]);
+    assert.deepEqual(await page.$$eval('#an-graph circle', (cs) => cs.map((c) => c.getAttribute('class'))), ['', '', 'mistake now']);
   });
 
   test('Analyse the game: every move evaluated, the moves that lost much marked and commented, a graph; Stop', async () => {

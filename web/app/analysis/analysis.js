@@ -241,7 +241,7 @@ export class AnalysisBoard {
     $('an-delete').disabled = !t.inVariation();
     $('an-bar').dataset.orientation = this.#orientation;
     document.body.dataset.analysisFen = fen;
-    this.#lines.reset(fen, this.#multiPv());
+    this.#lines.reset(fen, this.#multiPv(), this.#tree.node?.eval ?? null);
     if (this.#running) this.#search();
     this.#save();
   }
@@ -276,7 +276,7 @@ export class AnalysisBoard {
     $('an-run').textContent = 'Stop analysis';
     $('an-run').setAttribute('aria-pressed', 'true');
     $('analysis').dataset.running = 'true';
-    this.#lines.reset(this.#tree.fen, this.#multiPv());
+    this.#lines.reset(this.#tree.fen, this.#multiPv(), this.#tree.node?.eval ?? null);
     this.#search();
   }
 
@@ -422,7 +422,7 @@ export class AnalysisBoard {
     $('an-run').addEventListener('click', () => (this.#running ? this.#stop() : this.#start()));
     $('an-review').addEventListener('click', () => this.#analyseGame());
     $('an-multipv').addEventListener('change', () => {
-      this.#lines.reset(this.#tree.fen, this.#multiPv());
+      this.#lines.reset(this.#tree.fen, this.#multiPv(), this.#tree.node?.eval ?? null);
       if (this.#running) this.#search();
     });
     $('an-first').addEventListener('click', () => this.#step('first'));

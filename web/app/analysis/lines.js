@@ -27,6 +27,7 @@ export class EngineLines {
   #lastDraw = -Infinity;
   #shown = { lines: '', arrows: '', bar: '' };
   #multiPv = 3;
+  #known = null;
   /** (arrows) => void: the best moves, to draw on the board. */
   onArrows = () => {};
   /** (uci) => void: a line was clicked: play its first move. */
@@ -35,9 +36,13 @@ export class EngineLines {
   /** els: {bar (the bar's fill), barText, list (ol), depth} */
   constructor(els) { this.#els = els; }
 
-  /** A new position (or line count): what was shown is cleared. */
-  reset(fen, multiPv) {
+  /**
+   * A new position (or line count): what was shown is cleared. known: the position's evaluation from the
+   * game ([%eval]: {cp} or {mate}, White's view), shown by the bar until the engine has a line.
+   */
+  reset(fen, multiPv, known = null) {
     this.#fen = fen;
+    this.#known = known;
     this.#multiPv = multiPv;
     this.#lines.clear();
     this.#shown = { lines: '', arrows: '', bar: '' };
@@ -97,8 +102,9 @@ export class EngineLines {
     const lines = this.lines;
     const best = lines[0];
     const { bar, barText, list, depth } = this.#els;
-    const pawns = best ? whiteScore(best.score, side) : null;
-    const evalText = best ? formatScore(best.score, side) : '';
+    const score = best ? best.score : this.#known ? sideScore(this.#known, side) : null;
+    const pawns = score ? whiteScore(score, side) : null;
+    const evalText = score ? formatScore(score, side) : '';
     const barKey = `${evalText} ${best?.depth}`;
     if (barKey !== this.#shown.bar) {
       this.#shown.bar = barKey;
@@ -139,6 +145,12 @@ export class EngineLines {
       return li;
     });
   }
+}
+
+/** A PGN eval ({cp} or {mate}, White's view) as an engine score, from the side to move's view. */
+function sideScore(e, side) {
+  const sign = side === 'w' ? 1 : -1;
+  return e.mate !== undefined ? { type: 'mate', value: sign * e.mate } : { type: 'cp', value: sign * e.cp };
 }
 
 /** "12. Nf3 Nc6 13. d4" (or "12… Nc6 13. d4" with Black to move), the first 12 moves. */
