@@ -333,7 +333,7 @@ describe('analysis board', { timeout: 300_000 }, () => {
     await page.click('#an-review');
     await page.waitForFunction(() => document.getElementById('an-review').textContent === 'Analyse the game', null, { timeout: 120_000 });
     assert.match(await page.textContent('#an-notice'),
-      /^Game analysed \(4 moves, depth 14\): White \d+ inaccurac(y|ies), \d+ mistakes?, 1 blunder; Black 0 inaccuracies, 0 mistakes, 0 blunders\.$/);
+      /^Game analysed \(4 moves, depth 14\): White \d+ inaccurac(y|ies), \d+ mistakes?, 1 blunder, average loss \d+ cp; Black 0 inaccuracies, 0 mistakes, 0 blunders, average loss \d+ cp\.$/);
     assert.deepEqual(await treeMoves(page), ['f3?!', 'e5', 'g4??', 'Qh4#'], 'g4 marked a blunder; the hand-made ?! kept');
     const circles = await page.$$eval('#an-graph circle', (cs) => cs.map((c) => [c.dataset.ply, c.getAttribute('class')]));
     assert.deepEqual(circles.map(([ply]) => ply), ['1', '2', '3'], 'a point per move with an eval (the mate has none)');

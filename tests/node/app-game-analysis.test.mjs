@@ -51,6 +51,15 @@ describe('game analysis', { timeout: 120_000 }, () => {
     assert.deepEqual(ga.gradeMoves([0, 1], '4k3/8/8/8/8/8/8/4K3 b - - 0 1').map((g) => g.mover), ['b']);
   });
 
+  test('average loss per move, each side apart: gains count as nothing, unknown values are skipped', () => {
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    const values = [0.3, 0.2, 1.4, -1.0, null, 0.5, 0.5];
+    // moves: W 0.3→0.2 (10), B 0.2→1.4 (120), W 1.4→-1.0 (240), B -1.0→null (skip), W null→0.5 (skip), B 0.5→0.5 (0)
+    assert.deepEqual(ga.averageLoss(values, start), { w: 125, b: 60 });
+    assert.deepEqual(ga.averageLoss([0.2], start), { w: null, b: null });
+    assert.deepEqual(ga.averageLoss([0, 3], start), { w: 0, b: null }, 'a gain is no loss');
+  });
+
   test('move labels count from the FEN\'s move number', () => {
     const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
     assert.equal(ga.moveLabel(start, 1, 'e4'), '1. e4');

@@ -86,6 +86,24 @@ export function gradeMoves(values, fen, { played = [], best = [] } = {}) {
   return graded;
 }
 
+/**
+ * Each side's average loss per move in centipawns (lichess's "average centipawn loss"): the mean of the
+ * drops from the mover's side (a gain counts as 0), over the moves whose values before and after are
+ * known, with values capped at ±CAP; null for a side with no such move.
+ */
+export function averageLoss(values, fen) {
+  const sum = { w: 0, b: 0 };
+  const n = { w: 0, b: 0 };
+  for (let i = 1; i < values.length; i++) {
+    if (values[i] === null || values[i - 1] === null) continue;
+    const mover = sideAt(fen, i - 1);
+    const drop = mover === 'w' ? values[i - 1] - values[i] : values[i] - values[i - 1];
+    sum[mover] += Math.max(0, drop) * 100;
+    n[mover]++;
+  }
+  return { w: n.w ? Math.round(sum.w / n.w) : null, b: n.b ? Math.round(sum.b / n.b) : null };
+}
+
 /** "12. Nf3" / "12… Nf3": the move that led to position `ply` of a line from `fen`. */
 export function moveLabel(fen, ply, san) {
   const fields = fen.split(' ');

@@ -9,7 +9,7 @@ import { toChess } from 'escaque/pgn';
 
 import { BoardView } from '../board-view.js';
 import { formatClock } from '../timecontrol.js';
-import { CAP, DEPTH, evalGraphSvg, evalPawns, evaluateLine, gradeMoves, moveLabel } from '../game-analysis.js';
+import { CAP, DEPTH, averageLoss, evalGraphSvg, evalPawns, evaluateLine, gradeMoves, moveLabel } from '../game-analysis.js';
 import * as store from '../storage.js';
 import { downloadPgn, gameLabel, gameTitle, listGamesOf, readListedGame, thousands } from './pgn-files.js';
 import { PositionEditor } from './editor.js';
@@ -342,8 +342,10 @@ export class AnalysisBoard {
       node.comments.push(best ? `${words} Best was ${best}.` : words);
     });
     this.#changed();
-    const side = (c) => ['inaccuracy', 'mistake', 'blunder'].map((k) => `${c[k]} ${c[k] === 1 ? k : PLURAL[k]}`).join(', ');
-    this.#notify(`Game analysed (${nodes.length} moves, depth ${DEPTH}): White ${side(count.w)}; Black ${side(count.b)}.`);
+    const loss = averageLoss(line.map((p) => p.value), game.fen);
+    const side = (c, l) => ['inaccuracy', 'mistake', 'blunder'].map((k) => `${c[k]} ${c[k] === 1 ? k : PLURAL[k]}`)
+      .concat(l === null ? [] : [`average loss ${l} cp`]).join(', ');
+    this.#notify(`Game analysed (${nodes.length} moves, depth ${DEPTH}): White ${side(count.w, loss.w)}; Black ${side(count.b, loss.b)}.`);
   }
 
   // The value (pawns, White's view) of the line's last position when it has no search: the outcome on the
