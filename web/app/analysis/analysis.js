@@ -14,19 +14,19 @@ import * as store from '../storage.js';
 import { downloadPgn, gameLabel, gameTitle, listGamesOf, readListedGame, thousands } from './pgn-files.js';
 import { PositionEditor } from './editor.js';
 import { EngineLines } from './lines.js';
-import { AnalysisTree } from './tree.js';
+import { AnalysisTree, isAssessment } from './tree.js';
 
 const $ = (id) => document.getElementById(id);
 const KEY = 'escaque.app.analysis';
 // A FEN, even a faulty one, begins with ranks separated by '/' (a PGN begins with a tag, a move number
 // or a move; its only '/' are in "1/2-1/2"): read as a FEN, its error names the bad field.
 const FEN_LIKE = /^\s*[^\s[/]*(\/[^\s/]*){3,}(\s|$)/;
-const RESTART_MS = 120;
+const RESTART_MS = 120;  // navigation in quick steps (a held arrow key) restarts the search once
 // The game analysis's marks and comments; a comment it wrote is replaced when the game is analysed again.
 const GRADE_NAG = { inaccuracy: 6, mistake: 2, blunder: 4 };
 const NAG_GRADE = { 6: 'inaccuracy', 2: 'mistake', 4: 'blunder' };
 const PLURAL = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
-const AUTO_COMMENT = /^(Inaccuracy|Mistake|Blunder) \(−\d+\.\d\)\.( Best was \S+\.)?$/;  // navigation in quick steps (a held arrow key) restarts the search once
+const AUTO_COMMENT = /^(Inaccuracy|Mistake|Blunder) \(−\d+\.\d\)\.( Best was \S+\.)?$/;
 const ITEMS_PER_FRAME = 100;  // games of a .pgn file listed per animation frame
 // The games of a file are listed in lists of this many (one <ol> each): a list out of view is not
 // laid out (content-visibility), so adding games to a long file's listing costs the last list only.
@@ -296,7 +296,7 @@ export class AnalysisBoard {
    * "Analyse the game": the adviser evaluates every position of the mainline (game-analysis.js); each
    * move gets its evaluation ([%eval]) and, where it lost much and carries no mark yet, the mark ?!, ? or
    * ?? with a comment naming the engine's move ("Mistake (−1.3). Best was Nf3."). Pressed again while
-   * it runs, it stops; loading another game stops it too.
+   * it runs, it stops; loading another game or leaving the board stops it too (nothing is written then).
    */
   async #analyseGame() {
     if (this.#reviewing) { this.#reviewing.cancelled = true; return; }
@@ -336,7 +336,7 @@ export class AnalysisBoard {
       const g = graded.get(i + 1);
       if (!g) return;
       count[g.mover][g.grade]++;
-      if (!node.nags.some((n) => n >= 1 && n <= 6)) node.nags = [GRADE_NAG[g.grade], ...node.nags];
+      if (!node.nags.some(isAssessment)) node.nags = [GRADE_NAG[g.grade], ...node.nags];
       const best = line[i].best;
       const words = `${g.grade[0].toUpperCase()}${g.grade.slice(1)} (−${g.drop.toFixed(1)}).`;
       node.comments.push(best ? `${words} Best was ${best}.` : words);

@@ -9,7 +9,7 @@ import { START_FEN } from 'escaque/board/core';
 import { parsePgnTimeControl } from '../timecontrol.js';
 
 // NAGs 1 to 6 assess the move itself (!, ?, !!, ??, !?, ?!); a move has at most one of them.
-const isAssessment = (n) => n >= 1 && n <= 6;
+export const isAssessment = (n) => n >= 1 && n <= 6;
 
 export class AnalysisTree {
   /** @type {import('escaque/pgn').PgnGame} */
