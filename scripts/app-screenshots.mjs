@@ -5,6 +5,7 @@
 //   game      a game against a friend with captures and the material difference (untimed: no clocks)
 //   result    that game resigned: the result banner
 //   analysis  the analysis board: engine lines (MultiPV 3), eval bar, arrows, a variation, a comment
+//   analysis-review  the analysis board after "Analyse the game": players, marks, comments, the graph
 //   editor    the position editor: a rook ending being set up, the black rook chosen, Black's rights gone
 //
 //   node scripts/app-screenshots.mjs     (after npm run build; Debian's Chromium, headless)
@@ -20,6 +21,9 @@ import { startServer } from './serve.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'docs', 'screenshots');
 const VIEWPORTS = [[1280, 800], [390, 844]];
+const OPERA = '[Event "Paris"]\n[Site "Paris FRA"]\n[Date "1858.??.??"]\n[White "Paul Morphy"]\n[Black "Duke Karl / Count Isouard"]\n'
+  + '[Result "1-0"]\n\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 '
+  + '10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0';
 const PGN = '1. e4 e5 2. Nf3 Nc6 3. Bb5 {The Ruy Lopez.} (3. Bc4 Bc5 {The Italian.}) 3... a6 4. Ba4 Nf6 *';
 
 async function play(page, moves) {
@@ -65,6 +69,13 @@ try {
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot('analysis');
     await page.click('#an-run');
+    await page.fill('#an-load-text', OPERA);
+    await page.click('#an-load');
+    await page.click('#an-review');
+    await page.waitForFunction(() => document.getElementById('an-review').textContent === 'Analyse the game', null, { timeout: 120_000 });
+    await page.locator('#an-tree .move > span[aria-hidden="true"]').filter({ hasText: /^Nc3/ }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot('analysis-review');
     await page.click('#an-edit');
     await page.fill('#ed-fen', '6k1/5pp1/7p/8/2r5/8/5PPP/3R2K1 w - - 0 32');
     await page.press('#ed-fen', 'Enter');

@@ -159,6 +159,18 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.equal(await current(page), 'e5');
   });
 
+  test('the lines a stopped search leaves belong to its position: a step to another move clears them', async () => {
+    await page.fill('#an-load-text', '1. e4 e5 2. Nf3 Nc6 *');
+    await page.click('#an-load');
+    await page.click('#an-run');
+    await lineCount(page, 3);
+    await page.click('#an-run');
+    assert.equal(await page.locator('#an-lines li').count(), 3, 'stopped: the last lines stay');
+    await page.click('#an-next');
+    await page.waitForFunction(() => document.querySelectorAll('#an-lines li').length === 0, null, { timeout: 5_000 });
+    assert.equal(await page.textContent('#an-depth'), '–');
+  });
+
   test('a .pgn file of several games: a list with players, result and date; a bad game says why when picked', async () => {
     const file = [
       '[Event "Club"]\n[Date "2024.03.01"]\n[White "Ana"]\n[Black "Ben"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',

@@ -45,7 +45,9 @@ export class EngineLines {
     this.#known = known;
     this.#multiPv = multiPv;
     this.#lines.clear();
-    this.#shown = { lines: '', arrows: '', bar: '' };
+    // null: nothing known to be shown, so the next draw replaces the list even with no line (the lines a
+    // stopped search left there belong to the position before).
+    this.#shown = { lines: null, arrows: '', bar: null };
     this.#lastDraw = -Infinity;  // a new position is drawn at once (cleared), not after DRAW_MS
     this.#schedule();
   }
