@@ -4,10 +4,9 @@
 // mover's side, evaluations capped at ±10), and the evaluations are drawn as an SVG graph whose points
 // jump to their position.
 
-// Depth 14: the 34 positions of Morphy – Duke (1858) in about 4 s in headless Chromium on a loaded 2-core
-// machine (depth 12: 2 s, 16: 15 s). Depth 8, the review's first depth, took 1.6 s but its evaluations
-// swung by 4 pawns between neighbouring positions (11. Bxb5+ +6.2, 11... Nbd7 +2.2) and named the
-// engine's own choices mistakes.
+// Depth 14: the 34 positions of Morphy – Duke (1858) in about 4 s, in Node and in headless Chromium on a
+// loaded 2-core machine; depth 8 swung by 4 pawns between neighbouring quiet positions, 16 took 14 s
+// (node bench/game-analysis-depth.mjs; docs/benchmarks.md, "Session 20").
 export const DEPTH = 14;
 export const CAP = 10;
 const GRADES = [[2, 'blunder'], [1, 'mistake'], [0.5, 'inaccuracy']];
