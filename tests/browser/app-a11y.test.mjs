@@ -101,12 +101,15 @@ describe('accessibility (axe-core)', { timeout: 180_000 }, () => {
       assert.deepEqual(await violations(page), []);
     });
 
-    test(`the analysis board with engine lines, a variation and a file of games (${scheme}, ${size.width}x${size.height})`, async () => {
+    test(`the analysis board with players, clocks, an eval graph, engine lines, a variation and a file of games (${scheme}, ${size.width}x${size.height})`, async () => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize(size);
       await page.click('#open-analysis');
-      await page.fill('#an-load-text', '1. e4 e5 2. Nf3 {main} (2. Bc4 $1 {the bishop}) 2... Nc6 *');
+      await page.fill('#an-load-text', '[White "Anna"]\n[Black "Ben"]\n[TimeControl "60"]\n\n'
+        + '1. e4 {[%clk 0:00:59] [%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {main} (2. Bc4 $1 {the bishop}) 2... Nc6 *');
       await page.click('#an-load');
+      await page.waitForSelector('#an-graph:not([hidden]) svg');
+      await page.waitForSelector('#an-top:not([hidden])');
       await page.click('#an-run');
       await page.waitForFunction(() => document.querySelectorAll('#an-lines li').length === 3, null, { timeout: 30_000 });
       await page.setInputFiles('#an-file', { name: 'two.pgn', mimeType: 'text/plain',
