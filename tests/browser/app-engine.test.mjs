@@ -180,7 +180,7 @@ describe('against the engine', { timeout: 300_000 }, () => {
     await page.waitForSelector('#review-graph svg circle', { timeout: 60_000 });
     assert.equal(await page.locator('#review-graph svg circle').count(), 5);
     const blunders = await page.$$eval('#review-notes button', (l) => l.map((b) => b.textContent));
-    assert.ok(blunders.some((b) => /g4: blunder/.test(b)), blunders.join(' | '));
+    assert.ok(blunders.some((b) => /^2\. g4: blunder \(−\d+\.\d\), best was \S+$/.test(b)), blunders.join(' | '));
     await page.locator('#review-graph svg circle[data-ply="2"]').dispatchEvent('click');
     assert.equal(await page.inputValue('#fen-out'), 'rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2');
   });

@@ -33,7 +33,8 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = `${moveLabel(fen, n.ply, sans[n.ply - 1])}: ${n.grade} (−${n.drop.toFixed(1)})`;
+      const best = line[n.ply - 1].best;
+      b.textContent = `${moveLabel(fen, n.ply, sans[n.ply - 1])}: ${n.grade} (−${n.drop.toFixed(1)})${best ? `, best was ${best}` : ''}`;
       b.addEventListener('click', () => navigate(n.ply));
       li.append(b);
       return li;
