@@ -52,6 +52,7 @@ export class AnalysisBoard {
   #editor = null;
   #playFrom;
   #reviewing = null;  // the game analysis under way: {cancelled}
+  #unsaved = false;  // whether the person was told that the analysis cannot be saved
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
@@ -395,9 +396,17 @@ export class AnalysisBoard {
 
   // ---- storage: the last analysis survives reloads ----
 
+  // A save that fails (storage full, or refused) is told once, until a save succeeds again: the analysis
+  // goes on in memory, and its PGN can be copied or downloaded.
   #save() {
     const path = this.#tree.path().map((n) => n.uci);
-    store.writeJson(KEY, { pgn: this.#tree.pgn(), path });
+    const saved = store.writeJson(KEY, { pgn: this.#tree.pgn(), path });
+    if (saved.ok) {
+      this.#unsaved = false;
+    } else if (!this.#unsaved) {
+      this.#unsaved = true;
+      this.#notify(`This analysis cannot be kept for the next visit (${saved.error}): Copy PGN or Download PGN keeps it.`);
+    }
   }
 
   #restore() {
