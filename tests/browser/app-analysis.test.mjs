@@ -171,6 +171,31 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.equal(await page.textContent('#an-depth'), '–');
   });
 
+  test('a load replaces the analysis, and "Back to the previous analysis" brings it back (and again the other)', async () => {
+    if (await page.isHidden('#analysis')) await page.click('#open-analysis');
+    await page.fill('#an-load-text', '[White "Mine"]\n[Black "Work"]\n\n1. d4 d5 2. c4 *');
+    await page.click('#an-load');
+    await clickTreeMove(page, 'd5');
+    await boardMove(page, 'g1', 'f3');  // a variation of my own
+    await page.fill('#an-comment', 'my note');
+    await page.locator('#an-comment').blur();
+    const mine = await treeMoves(page);
+    assert.deepEqual(mine, ['d4', 'd5', 'c4', 'Nf3']);
+    await page.fill('#an-load-text', '1. e4 *');
+    await page.click('#an-load');
+    assert.deepEqual(await treeMoves(page), ['e4']);
+    assert.equal(await page.isVisible('#an-back'), true);
+    await page.click('#an-back');
+    assert.deepEqual(await treeMoves(page), mine, 'my analysis is back');
+    assert.equal(await current(page), 'Nf3', 'at the move I left it');
+    assert.equal(await page.inputValue('#an-comment'), 'my note');
+    assert.match(await page.textContent('#an-notice'), /^Back to the previous analysis \(Mine – Work, \*\)/);
+    await page.click('#an-back');
+    assert.deepEqual(await treeMoves(page), ['e4'], 'pressed again: the other one');
+    await page.click('#an-back');
+    assert.deepEqual(await treeMoves(page), mine);
+  });
+
   test('a .pgn file of several games: a list with players, result and date; a bad game says why when picked', async () => {
     const file = [
       '[Event "Club"]\n[Date "2024.03.01"]\n[White "Ana"]\n[Black "Ben"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',

@@ -53,6 +53,7 @@ export class AnalysisBoard {
   #playFrom;
   #reviewing = null;  // the game analysis under way: {cancelled}
   #unsaved = false;  // whether the person was told that the analysis cannot be saved
+  #previous = null;  // {tree, orientation}: the analysis the last load replaced
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
@@ -186,9 +187,31 @@ export class AnalysisBoard {
 
   // ---- the tree ----
 
+  // The tree shown becomes `tree`. The one it replaces, when it has moves or a comment, is kept (one, in
+  // memory) for "Back to the previous analysis": a PGN loaded by mistake loses no work.
   #replace(tree) {
-    this.#tree?.dispose();
+    const old = this.#tree;
+    if (old && old !== tree && (old.game.moves.length || old.game.comments.length)) {
+      this.#previous?.tree.dispose();
+      this.#previous = { tree: old, orientation: this.#orientation };
+    } else if (old !== tree) {
+      old?.dispose();
+    }
     this.#tree = tree;
+    $('an-back').hidden = !this.#previous;
+  }
+
+  /** "Back to the previous analysis": the tree a load replaced comes back; pressed again, the other one. */
+  #back() {
+    const previous = this.#previous;
+    if (!previous) return;
+    this.#previous = { tree: this.#tree, orientation: this.#orientation };
+    this.#tree = previous.tree;
+    this.#orientation = previous.orientation;
+    this.#loadError('');
+    this.#changed();
+    const title = gameTitle(this.#tree.game.tags);
+    this.#notify(`Back to the previous analysis${title ? ` (${title})` : ''}; the one it replaced is a click away the same way.`);
   }
 
   #play(uci) {
@@ -432,6 +455,7 @@ export class AnalysisBoard {
     $('an-close').addEventListener('click', () => this.close());
     $('an-run').addEventListener('click', () => (this.#running ? this.#stop() : this.#start()));
     $('an-review').addEventListener('click', () => this.#analyseGame());
+    $('an-back').addEventListener('click', () => this.#back());
     $('an-multipv').addEventListener('change', () => {
       this.#lines.reset(this.#tree.fen, this.#multiPv(), this.#tree.node?.eval ?? null);
       if (this.#running) this.#search();
