@@ -38,13 +38,15 @@ export function evalPawns(e) {
 
 /**
  * Evaluates the start of a line and the position after each of its moves (UCI), by `engine.evaluate`
- * (a search to `depth`, DEPTH unless told). Returns one entry per position: {value (pawns, White's view, capped; null when
- * unknown), eval ({cp}|{mate}, White's view; null for a position without a search), best (the SAN of the
- * engine's move there, null where none)}. A position with no move (mate, stalemate) has no search: its
- * value is `finalValue` when it is the last one. onStep(done, total) before each position; null as soon
- * as `cancelled()` says so; the engine's error when it fails before the last position.
+ * (a search to `depth`, DEPTH unless told). Returns one entry per position: {value (pawns, White's view,
+ * capped; null when unknown), eval ({cp}|{mate}, White's view; null for a position without a search),
+ * best (the SAN of the engine's move there, null where none)}. A position with no move (mate, stalemate)
+ * has no search: its value is `finalValue` when it is the last one. onStep(done, total) before each
+ * position; null as soon as `cancelled()` says so; the engine's error when it fails before the last
+ * position.
  */
-export async function evaluateLine(engine, { fen, chess960, moves, finalValue = null }, { depth = DEPTH, onStep = () => {}, cancelled = () => false } = {}) {
+export async function evaluateLine(engine, { fen, chess960, moves, finalValue = null },
+  { depth = DEPTH, onStep = () => {}, cancelled = () => false } = {}) {
   const out = [];
   for (let ply = 0; ply <= moves.length; ply++) {
     onStep(ply, moves.length + 1);
