@@ -43,17 +43,18 @@ describe('storage full', TIMEOUT, () => {
       }
       window.__notices = 0;
       new MutationObserver(() => { window.__notices++; })
-        .observe(document.getElementById('an-notice'), { childList: true, characterData: true, subtree: true });
+        .observe(document.getElementById('an-storage'), { childList: true, characterData: true, subtree: true });
     });
     await page.fill('#an-load-text', '[Event "A long name to need room"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *');
     await page.click('#an-load');
-    assert.match(await page.textContent('#an-notice'),
+    assert.match(await page.textContent('#an-storage'),
       /^This analysis cannot be kept for the next visit \(the browser's storage for this site is full\): Copy PGN or Download PGN keeps it\.$/);
     for (let i = 0; i < 4; i++) await page.click('#an-next');
     assert.equal(await page.evaluate(() => window.__notices), 1, 'told once, not at every step');
     // Room again: the next step saves, and a reload has the analysis at that move.
     await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (k.startsWith('fill')) localStorage.removeItem(k); });
     await page.click('#an-next');
+    assert.equal(await page.isHidden('#an-storage'), true, 'saved: the warning goes');
     await reload(page);
     await page.click('#open-analysis');
     assert.equal(await page.$eval('#an-tree .move[aria-current] > span[aria-hidden="true"]', (b) => b.textContent), 'Bb5');

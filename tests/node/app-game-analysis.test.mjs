@@ -87,6 +87,22 @@ describe('game analysis', { timeout: 120_000 }, () => {
     assert.ok(!graded.some((g) => g.ply === 4), 'the mate itself lost nothing');
   });
 
+  test('a search stopped by something else is not taken for the depth\'s: an error, or null when cancelled', async () => {
+    const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    const deep = { evaluate: (position, depth) => {
+      setTimeout(() => engine.stop(), 30);  // another user of the engine stops it
+      return engine.bestMove(position, { depth });
+    } };
+    await assert.rejects(ga.evaluateLine(deep, { fen, chess960: false, moves: ['e2a6'] }, { depth: 40 }),
+      /another analysis took the engine before this one ended/);
+    let cancel = false;
+    const stopping = { evaluate: (position, depth) => {
+      setTimeout(() => { cancel = true; engine.stop(); }, 30);  // the person's Stop
+      return engine.bestMove(position, { depth });
+    } };
+    assert.equal(await ga.evaluateLine(stopping, { fen, chess960: false, moves: ['e2a6'] }, { depth: 40, cancelled: () => cancel }), null);
+  });
+
   test('a stalemate at the end is worth the final value; a cancelled run gives null', async () => {
     const fen = 'k7/8/1QK5/8/8/8/8/8 w - - 0 60';
     const line = await ga.evaluateLine(adviser, { fen, chess960: false, moves: ['b6c7'], finalValue: 0 }, { depth: 4 });

@@ -192,12 +192,18 @@ export class EnginePlayer {
     a?.stop?.();
   }
 
-  /** A fixed-depth evaluation (post-game review), by the adviser. */
+  /**
+   * A fixed-depth evaluation (the game analysis), by the adviser. A search stopped before its depth (by
+   * stopEvaluation(), or by another evaluation or analysis taking the adviser) answers with
+   * `stopped: true`: its score is not the depth's.
+   */
   async evaluate(position, depth) {
     if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
     this.stopAnalysis();
     return (await this.#adviserEngine()).bestMove(position, { depth });
   }
+  /** Stops the adviser's evaluation under way (a game analysis cancelled): it answers `stopped`. */
+  stopEvaluation() { this.#adviser?.stop(); }
 
   // The adviser, made on first use. It is always at full strength, so it evaluates with the NNUE network:
   // its module is fetched then (web/sw.js keeps it). Where it cannot be loaded (offline before it was ever

@@ -43,7 +43,8 @@ export function evalPawns(e) {
  * best (the SAN of the engine's move there, null where none)}. A position with no move (mate, stalemate)
  * has no search: its value is `finalValue` when it is the last one. onStep(done, total) before each
  * position; null as soon as `cancelled()` says so; the engine's error when it fails before the last
- * position.
+ * position, or an Error when its search was stopped by something else (a score short of the depth is not
+ * written as the depth's).
  */
 export async function evaluateLine(engine, { fen, chess960, moves, finalValue = null },
   { depth = DEPTH, onStep = () => {}, cancelled = () => false } = {}) {
@@ -54,6 +55,10 @@ export async function evaluateLine(engine, { fen, chess960, moves, finalValue = 
     let entry = { value: null, eval: null, best: null };
     try {
       const r = await engine.evaluate({ fen, moves: moves.slice(0, ply), chess960 }, depth);
+      if (r.stopped) {
+        if (cancelled()) return null;
+        throw new Error('another analysis took the engine before this one ended');
+      }
       if (r.bestMove && r.score) {  // no move here (mate, stalemate): no search; the result says how it ended
         const e = whiteEval(r.score, side);
         entry = { value: evalPawns(e), eval: e, best: r.bestMoveSan ?? null };

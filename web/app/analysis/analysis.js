@@ -176,7 +176,7 @@ export class AnalysisBoard {
 
   close() {
     this.#stop();
-    if (this.#reviewing) this.#reviewing.cancelled = true;
+    this.#cancelReview();
     this.#editor?.close();
     $('analysis').hidden = true;
     document.querySelector('.play').hidden = false;
@@ -190,6 +190,7 @@ export class AnalysisBoard {
   // The tree shown becomes `tree`. The one it replaces, when it has moves or a comment, is kept (one, in
   // memory) for "Back to the previous analysis": a PGN loaded by mistake loses no work.
   #replace(tree) {
+    if (tree !== this.#tree) this.#cancelReview();
     const old = this.#tree;
     if (old && old !== tree && (old.game.moves.length || old.game.comments.length)) {
       this.#previous?.tree.dispose();
@@ -205,6 +206,7 @@ export class AnalysisBoard {
   #back() {
     const previous = this.#previous;
     if (!previous) return;
+    this.#cancelReview();
     this.#previous = { tree: this.#tree, orientation: this.#orientation };
     this.#tree = previous.tree;
     this.#orientation = previous.orientation;
@@ -323,39 +325,46 @@ export class AnalysisBoard {
    * it runs, it stops; loading another game or leaving the board stops it too (nothing is written then).
    */
   async #analyseGame() {
-    if (this.#reviewing) { this.#reviewing.cancelled = true; return; }
+    if (this.#reviewing) { this.#cancelReview(); return; }
     if (!this.#available()) return;
     this.#stop();
     const { game } = this.#tree;
-    const nodes = [...game.moves];
-    if (!nodes.length) { this.#notify('No moves to analyse: make them on the board, or load a PGN.'); return; }
+    // The mainline up to its first null move ("--"): the engine plays legal moves only.
+    const upTo = game.moves.findIndex((n) => n.uci === '0000');
+    const nodes = upTo < 0 ? [...game.moves] : game.moves.slice(0, upTo);
+    if (!nodes.length) {
+      this.#notify(upTo === 0 ? 'The game starts with a null move (--): the engine cannot analyse it.'
+        : 'No moves to analyse: make them on the board, or load a PGN.');
+      return;
+    }
     const run = { cancelled: false };
     this.#reviewing = run;
     const button = $('an-review');
-    button.setAttribute('aria-pressed', 'true');
     $('an-run').disabled = true;
     let line = null;
     try {
       line = await evaluateLine(this.#engine, { fen: game.fen, chess960: game.chess960, moves: nodes.map((n) => n.uci),
-        finalValue: this.#finalValue(game, nodes.at(-1)) }, {
-        onStep: (done, total) => { button.textContent = `Stop (${done} of ${total} positions)`; },
+        finalValue: upTo < 0 ? this.#finalValue(game, nodes.at(-1)) : null }, {
+        onStep: (done, total) => { if (this.#reviewing === run) button.textContent = `Stop (${done} of ${total} positions)`; },
         cancelled: () => run.cancelled || this.#tree.game !== game,
       });
     } catch (e) {
-      this.#notify(`The engine could not analyse the game: ${e.message}`);
+      if (this.#reviewing === run) this.#notify(`The engine could not analyse the game: ${e.message}`);
     } finally {
-      this.#reviewing = null;
-      button.textContent = 'Analyse the game';
-      button.setAttribute('aria-pressed', 'false');
-      $('an-run').disabled = !this.#available();
+      if (this.#reviewing === run) this.#reviewEnded();
     }
-    if (!line) return;
+    if (!line || run.cancelled) return;
     const graded = new Map(gradeMoves(line.map((p) => p.value), game.fen,
       { played: nodes.map((n) => n.san), best: line.map((p) => p.best) }).map((g) => [g.ply, g]));
     const count = { w: { inaccuracy: 0, mistake: 0, blunder: 0 }, b: { inaccuracy: 0, mistake: 0, blunder: 0 } };
     nodes.forEach((node, i) => {
       const { eval: e } = line[i + 1];
       if (e) node.eval = e;
+      // What an earlier run wrote goes: its comment, and the mark that came with it.
+      for (const c of node.comments.filter((x) => AUTO_COMMENT.test(x))) {
+        const nag = GRADE_NAG[AUTO_COMMENT.exec(c)[1].toLowerCase()];
+        node.nags = node.nags.filter((n) => n !== nag);
+      }
       node.comments = node.comments.filter((c) => !AUTO_COMMENT.test(c));
       const g = graded.get(i + 1);
       if (!g) return;
@@ -369,20 +378,39 @@ export class AnalysisBoard {
     const loss = averageLoss(line.map((p) => p.value), game.fen);
     const side = (c, l) => ['inaccuracy', 'mistake', 'blunder'].map((k) => `${c[k]} ${c[k] === 1 ? k : PLURAL[k]}`)
       .concat(l === null ? [] : [`average loss ${l} cp`]).join(', ');
-    this.#notify(`Game analysed (${nodes.length} moves, depth ${DEPTH}): White ${side(count.w, loss.w)}; Black ${side(count.b, loss.b)}.`);
+    const cut = upTo < 0 ? '' : ` It stops at the null move (--) after move ${upTo}: the engine plays legal moves only.`;
+    this.#notify(`Game analysed (${nodes.length} moves, depth ${DEPTH}): White ${side(count.w, loss.w)}; Black ${side(count.b, loss.b)}.${cut}`);
+  }
+
+  // A game analysis under way ends now (another game loaded, the board left, Stop): nothing of it is
+  // written, the adviser's search stops, and the button is ready for the next run at once.
+  #cancelReview() {
+    if (!this.#reviewing) return;
+    this.#reviewing.cancelled = true;
+    this.#engine.stopEvaluation();
+    this.#reviewEnded();
+  }
+  #reviewEnded() {
+    this.#reviewing = null;
+    $('an-review').textContent = 'Analyse the game';
+    $('an-run').disabled = !this.#available();
   }
 
   // The value (pawns, White's view) of the line's last position when it has no search: the outcome on the
   // board there (a mate, a stalemate, a dead position); otherwise the game's result, when it has one.
   #finalValue(game, last) {
-    const end = toChess(game, last);
-    let result;
-    try { result = end.outcome().result; } finally { end.dispose(); }
+    let result = null;
+    try {
+      const end = toChess(game, last);
+      try { result = end.outcome().result; } finally { end.dispose(); }
+    } catch {
+      // a line the rules cannot replay (a null move): the result tag alone
+    }
     const r = result && result !== '*' ? result : game.tags.Result ?? game.result;
     return r === '1-0' ? CAP : r === '0-1' ? -CAP : r === '1/2-1/2' ? 0 : null;
   }
 
-  // The mainline's evaluations ([%eval], from the game analysis or the PGN) as a graph under the move
+  // The mainline's evaluations ([%eval], from the game analysis or the PGN) as a graph above the move
   // list, each move's point coloured by its mark (?!, ?, ??); a click goes to that move. None without evals.
   #drawGraph() {
     const { moves } = this.#tree.game;
@@ -428,8 +456,9 @@ export class AnalysisBoard {
       this.#unsaved = false;
     } else if (!this.#unsaved) {
       this.#unsaved = true;
-      this.#notify(`This analysis cannot be kept for the next visit (${saved.error}): Copy PGN or Download PGN keeps it.`);
+      $('an-storage').textContent = `This analysis cannot be kept for the next visit (${saved.error}): Copy PGN or Download PGN keeps it.`;
     }
+    $('an-storage').hidden = !this.#unsaved;
   }
 
   #restore() {
@@ -513,6 +542,7 @@ export class AnalysisBoard {
   #annotated() {
     this.#treeView.game = this.#tree.game;
     this.#treeView.current = this.#tree.node;
+    this.#drawGraph();  // a mark colours its move's point
     this.#save();
   }
 
