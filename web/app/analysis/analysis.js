@@ -361,11 +361,11 @@ export class AnalysisBoard {
       const { eval: e } = line[i + 1];
       if (e) node.eval = e;
       // What an earlier run wrote goes: its comment, and the mark that came with it.
-      for (const c of node.comments.filter((x) => AUTO_COMMENT.test(x))) {
-        const nag = GRADE_NAG[AUTO_COMMENT.exec(c)[1].toLowerCase()];
-        node.nags = node.nags.filter((n) => n !== nag);
-      }
-      node.comments = node.comments.filter((c) => !AUTO_COMMENT.test(c));
+      node.comments = node.comments.filter((c) => {
+        const auto = AUTO_COMMENT.exec(c);
+        if (auto) node.nags = node.nags.filter((n) => n !== GRADE_NAG[auto[1].toLowerCase()]);
+        return !auto;
+      });
       const g = graded.get(i + 1);
       if (!g) return;
       count[g.mover][g.grade]++;

@@ -6,6 +6,7 @@
 import { Chess } from 'escaque';
 import { addVariation, pathTo, promoteVariation, readPgnGame, removeVariation, toChess, writePgn } from 'escaque/pgn';
 import { START_FEN } from 'escaque/board/core';
+import { sideAt } from '../game-analysis.js';
 import { parsePgnTimeControl } from '../timecontrol.js';
 
 // NAGs 1 to 6 assess the move itself (!, ?, !!, ??, !?, ?!); a move has at most one of them.
@@ -56,10 +57,7 @@ export class AnalysisTree {
       try { base = parsePgnTimeControl(this.game.tags.TimeControl ?? '?')?.periods?.[0]?.time ?? null; } catch { base = null; }
     }
     const clock = { w: base, b: base };
-    const first = this.game.fen.split(' ')[1] === 'b' ? 'b' : 'w';
-    this.path().forEach((n, i) => {
-      if (n.clock !== undefined) clock[(i % 2 === 0) === (first === 'w') ? 'w' : 'b'] = n.clock;
-    });
+    this.path().forEach((n, i) => { if (n.clock !== undefined) clock[sideAt(this.game.fen, i)] = n.clock; });
     return clock;
   }
 
