@@ -31,11 +31,29 @@ async function openRecordingWorkers() {
   });
   return openApp(env, { context });
 }
-const endPlayerWorker = (page) => page.evaluate(() => {
+// Ends the player's worker; resolves with the page's performance.now() and the client ids that held the
+// player's lock just before (the worker's), for playerLockGone.
+const endPlayerWorker = (page) => page.evaluate(async () => {
+  const self = await navigator.locks.request('test: this page', async () =>
+    (await navigator.locks.query()).held.find((l) => l.name === 'test: this page').clientId);
+  const holders = (await navigator.locks.query()).held.filter((l) => / player /.test(l.name) && l.clientId !== self)
+    .map((l) => l.clientId);
   const w = window.__workers.filter((x) => /engine-watch-worker\.js\?lock=[^&]*\bplayer\b/.test(x.url)).at(-1);
   w.worker.terminate();
-  return performance.now();
+  return { at: performance.now(), holders };
 });
+// Resolves (with the page's performance.now()) once none of `holders` holds the player's lock any more: the
+// ended worker let it go. A restarted worker takes the lock under a client id of its own, so a restart
+// quicker than one poll is not taken for the old worker still holding it. Polls every 20 ms, fails after 30 s.
+const playerLockGone = (page, holders) => page.evaluate(async (ids) => {
+  const until = performance.now() + 30_000;
+  while (performance.now() < until) {
+    const { held } = await navigator.locks.query();
+    if (!held.some((l) => / player /.test(l.name) && ids.includes(l.clientId))) return performance.now();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the ended worker still holds the engine\'s lock after 30 s');
+}, holders);
 const restarts = async (page) => Number(await page.getAttribute('body', 'data-engine-restarts') ?? 0);
 // Resolves (with the page's performance.now()) once the engine's player worker holds its lock (alive:
 // true) or holds none (alive: false); polls every 20 ms, fails after 30 s. The page's own hold of that
@@ -79,8 +97,9 @@ describe('engine worker faults', TIMEOUT, () => {
       if (when === 'search') await page.waitForFunction(() => window.__escaque.engine.searching, null, { timeout: 30_000 });
       const start = await page.evaluate(() => window.__escaque.clock.state);
       assert.equal(start.running, 'w');
-      const endedAt = await endPlayerWorker(page);
-      const goneAt = await playerLock(page, false);
+      const { at: endedAt, holders } = await endPlayerWorker(page);
+      assert.equal(holders.length, 1, 'the searching worker held the lock');
+      const goneAt = await playerLockGone(page, holders);
       // The death watch's lock request is granted when the worker ends; 30 s leaves room for a loaded machine.
       await page.waitForFunction(() => Number(document.body.dataset.engineRestarts) >= 1, null, { timeout: 30_000 });
       const noticedAt = await page.evaluate(() => performance.now());
@@ -186,8 +205,8 @@ describe('engine worker faults', TIMEOUT, () => {
     await newGame(page, { opponent: 'engine', color: 'w', level: 'beginner' });
     await typeMoves(page, ['e4']);
     await page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 30_000 });
-    await endPlayerWorker(page);
-    await playerLock(page, false);
+    const { holders } = await endPlayerWorker(page);
+    await playerLockGone(page, holders);
     await typeMoves(page, ['d4']);
     await page.waitForFunction(() => document.body.dataset.plies === '4', null, { timeout: 30_000 });
     assert.ok(await restarts(page) >= 1);
