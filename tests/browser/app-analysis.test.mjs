@@ -376,9 +376,12 @@ describe('analysis board', { timeout: 300_000 }, () => {
     const circles = await page.$$eval('#an-graph circle', (cs) => cs.map((c) => [c.dataset.ply, c.getAttribute('class')]));
     assert.deepEqual(circles.map(([ply]) => ply), ['1', '2', '3'], 'a point per move with an eval (the mate has none)');
     assert.match(circles[2][1], /blunder/);
+    await page.$eval('#an-graph svg', (svg) => { svg.dataset.drawn = 'before'; });
     await page.locator('#an-graph circle[data-ply="2"]').dispatchEvent('click');
     assert.equal(await current(page), 'e5', 'a point goes to its move');
     assert.match(await page.getAttribute('#an-graph circle[data-ply="2"]', 'class'), /now/, 'and is marked');
+    assert.deepEqual(await page.$$eval('#an-graph circle.now', (cs) => cs.map((c) => c.dataset.ply)), ['2'], 'the only one marked');
+    assert.equal(await page.getAttribute('#an-graph svg', 'data-drawn'), 'before', 'a step moves the ring, the graph is not drawn again');
     const pgnOf = async () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#an-download-pgn')]);
       return readFileSync(await download.path(), 'utf8');

@@ -185,6 +185,42 @@ describe('against the engine', { timeout: 300_000 }, () => {
     assert.equal(await page.inputValue('#fen-out'), 'rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2');
   });
 
+  test('review: its button stops a run; another game clears it; the analysis board stops it', async () => {
+    const game = ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'Re1', 'b5', 'Bb3', 'd6',
+      'c3', 'O-O', 'h3', 'Nb8', 'd4', 'Nbd7'];
+    const resign = async () => { await page.click('#resign'); await page.click('#resign'); await waitForResult(page); };
+    await newGame(page);
+    await typeMoves(page, game);
+    await resign();
+    // 21 positions at the review's depth: seconds, so the run is still going when the button is pressed again.
+    await page.click('#run-review');
+    await page.waitForFunction(() => /^Stop analysing \(\d+\/20\)$/.test(document.getElementById('run-review').textContent));
+    assert.equal(await page.getAttribute('#run-review', 'aria-pressed'), 'true');
+    await page.click('#run-review');
+    await page.waitForFunction(() => document.getElementById('run-review').textContent === 'Analyse the game');
+    assert.equal(await page.getAttribute('#run-review', 'aria-pressed'), null);
+    assert.equal(await page.locator('#review-graph svg').count(), 0, 'a stopped run draws nothing');
+    assert.equal(await page.locator('#review-notes li').count(), 0, 'nor tells an error');
+    // A finished review, then another game: that game's review panel starts empty.
+    await page.click('#run-review');
+    await page.waitForSelector('#review-graph svg circle', { timeout: 120_000 });
+    await newGame(page);
+    assert.equal(await page.locator('#review-graph svg').count(), 0);
+    assert.equal(await page.locator('#review-notes li').count(), 0);
+    await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
+    await waitForResult(page);
+    assert.equal(await page.locator('#review-graph svg').count(), 0, 'the last game\'s graph is not shown for this one');
+    // A run under way when the analysis board opens stops, its button freed, with no error told.
+    await newGame(page);
+    await typeMoves(page, game);
+    await resign();
+    await page.click('#run-review');
+    await page.waitForFunction(() => document.getElementById('run-review').textContent.startsWith('Stop analysing'));
+    await page.click('#analyse-game');
+    await page.waitForFunction(() => document.getElementById('run-review').textContent === 'Analyse the game');
+    assert.equal(await page.locator('#review-notes li').count(), 0);
+  });
+
   test('draw offers: the engine declines when it stands well, accepts when it stands badly', async () => {
     await newGame(page, { opponent: 'engine', color: 'w', level: 'full' });
     await page.click('#offer-draw');

@@ -137,6 +137,9 @@ describe('analysis tree', { timeout: 60_000 }, () => {
     assert.equal(files.gameTitle(list[1].tags), '? – Dan, *');
     assert.equal(files.gameTitle({ Event: '?', White: '?', Black: '?', Date: '????.??.??', Result: '*' }), null);
     assert.equal(files.gameTitle({}), null);
+    // What a tag says for "unknown": the player strips above and below the board read tags the same way.
+    assert.deepEqual(['?', '????.??.??', '-', '', undefined, 'Ana', '2450', '2024.03.01'].map(files.known),
+      [null, null, null, null, null, 'Ana', '2450', '2024.03.01']);
     assert.equal(files.gameTitle({ Event: 'Casual', Result: '1-0' }), '? – ?, 1-0, Casual');
     const file = new Blob([text]);
     assert.deepEqual(sans((await files.readListedGame(file, list[1], list[2].offset)).moves), ['d4']);

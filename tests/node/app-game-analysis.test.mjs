@@ -32,7 +32,26 @@ describe('game analysis', { timeout: 120_000 }, () => {
     assert.equal(ga.evalPawns({ cp: -2500 }), -ga.CAP);
     assert.equal(ga.evalPawns({ mate: 3 }), ga.CAP);
     assert.equal(ga.evalPawns({ mate: -1 }), -ga.CAP);
+    // A mate in 0 ("#0", "#-0": the side to move is mated) by the side to move, whatever the zero's sign.
+    assert.equal(ga.evalPawns({ mate: 0 }, 'w'), -ga.CAP);
+    assert.equal(ga.evalPawns({ mate: -0 }, 'w'), -ga.CAP);
+    assert.equal(ga.evalPawns({ mate: 0 }, 'b'), ga.CAP);
+    assert.equal(ga.evalPawns({ mate: -0 }, 'b'), ga.CAP);
+    // sideScore is whiteEval's inverse.
+    for (const score of [{ type: 'cp', value: 35 }, { type: 'cp', value: -120 }, { type: 'mate', value: 2 }, { type: 'mate', value: -4 }]) {
+      for (const side of ['w', 'b']) assert.deepEqual(ga.sideScore(ga.whiteEval(score, side), side), score);
+    }
+    assert.deepEqual(ga.sideScore({ cp: 0 }, 'b'), { type: 'cp', value: 0 });
+    assert.ok(Object.is(ga.sideScore({ cp: 0 }, 'b').value, 0), 'no −0');
     assert.equal(ga.sideAt('4k3/8/8/8/8/8/8/4K3 b - - 0 1', 0), 'b');
+  });
+
+  test('the eval shown for a mate in 0 is the mating side\'s, from White\'s view', async () => {
+    const { formatScore } = await import('../../web/app/engine-player.js');
+    const mated = ({ type: 'mate', value: 0 });
+    assert.deepEqual([formatScore(mated, 'w'), formatScore(mated, 'b'), formatScore({ type: 'mate', value: -0 }, 'b')],
+      ['-M0', '+M0', '+M0']);
+    assert.deepEqual([formatScore({ type: 'mate', value: 3 }, 'b'), formatScore({ type: 'mate', value: -2 }, 'w')], ['-M3', '-M2']);
     assert.equal(ga.sideAt('4k3/8/8/8/8/8/8/4K3 b - - 0 1', 3), 'w');
   });
 

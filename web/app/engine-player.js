@@ -30,7 +30,11 @@ export function whiteScore(score, sideToMove) {
 export function formatScore(score, sideToMove) {
   if (!score) return '–';
   const sign = sideToMove === 'w' ? 1 : -1;
-  if (score.type === 'mate') return `${sign * score.value > 0 ? '+' : '-'}M${Math.abs(score.value)}`;
+  // A mate in 0: the side to move is mated (whatever the sign of the 0).
+  if (score.type === 'mate') {
+    const whiteMates = score.value === 0 ? sideToMove === 'b' : sign * score.value > 0;
+    return `${whiteMates ? '+' : '-'}M${Math.abs(score.value)}`;
+  }
   const pawns = (sign * score.value) / 100;
   return `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)}`;
 }

@@ -30,8 +30,18 @@ export function whiteEval(score, side) {
   return score.type === 'mate' ? { mate: sign * score.value } : { cp: sign * score.value + 0 };  // + 0: no −0
 }
 
-/** A PGN eval ({cp} or {mate}, White's view) in pawns, capped at ±CAP (a mate at the cap). */
-export function evalPawns(e) {
+/** whiteEval's inverse: a PGN eval (White's view) as an engine score from the side to move's view. */
+export function sideScore(e, side) {
+  const sign = side === 'w' ? 1 : -1;
+  return e.mate !== undefined ? { type: 'mate', value: sign * e.mate + 0 } : { type: 'cp', value: sign * e.cp + 0 };
+}
+
+/**
+ * A PGN eval ({cp} or {mate}, White's view) in pawns, capped at ±CAP (a mate at the cap). A mate in 0
+ * (`#0`, `#-0`: the side to move is mated) is told apart by `side`, the side to move there.
+ */
+export function evalPawns(e, side) {
+  if (e.mate === 0 && side) return side === 'w' ? -CAP : CAP;
   if (e.mate !== undefined) return e.mate > 0 || Object.is(e.mate, 0) ? CAP : -CAP;
   return Math.max(-CAP, Math.min(CAP, e.cp / 100));
 }

@@ -41,6 +41,7 @@ let viewPly = null;        // null: the current position; n: the position after 
 let flipped = false;       // the user's own flip, on top of the automatic orientation
 let engineThinking = null; // token of the engine's pending move
 let lastChoices = null;    // for the rematch
+let review = null;         // the post-game review (review.js), set up once the game is loaded
 
 // ---- the game's events ----
 
@@ -445,6 +446,7 @@ async function openAnalysis(pgn = null, ply = null) {
     return;
   }
   if (settings.hints) { engine.stopAnalysis(); $('thinking').hidden = true; }
+  review?.stop();  // the board's engine lines take the adviser: a review under way stops, its button freed
   if (pgn === null) ui.open();
   else ui.openPgn(pgn, ply, orientation());
 }
@@ -580,6 +582,7 @@ function orientation() {
 }
 
 function render() {
+  review?.sync();  // a review of another game is cleared
   const { record, game } = ctrl;
   const history = game.history({ verbose: true });
   const live = viewPly === null;
@@ -946,7 +949,7 @@ async function main() {
     if (tabs.latest) showOwnersGame(tabs.latest);
     if (!ctrl.record) startGame(FIRST_GAME);  // nothing stored yet: the start position, until the owner saves
   }
-  setUpReview({ ctrl, engine, navigate, available: () => engineReady });
+  review = setUpReview({ ctrl, engine, navigate, available: () => engineReady });
   document.getElementById('app').setAttribute('aria-busy', 'false');
   // A handle for diagnostics and the browser tests (read-only use).
   window.__escaque = { ctrl, clock, tabs, engine };

@@ -1,35 +1,63 @@
 // Post-game review on the play screen: "Analyse the game" evaluates every position of the finished game
 // (game-analysis.js), draws the evaluation graph whose points jump to their position, and lists each move
-// that lost much as an inaccuracy, mistake or blunder.
+// that lost much as an inaccuracy, mistake or blunder. The review belongs to the game it was run on: another
+// game (a new one, the other tab's) clears it and stops a run under way, and so does the analysis board
+// taking the engine (`stop()`); the button stops a run too.
 import { CAP, evalGraphSvg, evaluateLine, gradeMoves, moveLabel } from './game-analysis.js';
+
+const LABEL = 'Analyse the game';
 
 export function setUpReview({ ctrl, engine, navigate, available }) {
   const button = document.getElementById('run-review');
+  const graph = document.getElementById('review-graph');
+  const notes = document.getElementById('review-notes');
+  let shown = null;    // the record whose review (or error) is shown
+  let running = null;  // {record, stopped} of the run under way
+
+  const clear = () => { graph.replaceChildren(); notes.replaceChildren(); shown = null; };
+  const stop = () => {
+    if (!running) return;
+    running.stopped = true;
+    engine.stopEvaluation();
+  };
+  const note = (text) => {
+    const li = document.createElement('li');
+    li.textContent = text;
+    notes.replaceChildren(li);
+  };
+
   button.addEventListener('click', async () => {
+    if (running) { stop(); return; }
     if (!available()) return;
     const { record } = ctrl;
     const sans = ctrl.game.history();
     const { fen, chess960 } = record.setup;
-    button.disabled = true;
+    const run = { record, stopped: false };
+    running = run;
+    clear();
+    button.setAttribute('aria-pressed', 'true');
     let line;
     try {
       line = await evaluateLine(engine, { fen, chess960, moves: record.moves, finalValue: finalValue(ctrl.outcome()) }, {
-        onStep: (done, total) => { button.textContent = `Analysing… ${done}/${total - 1}`; },
+        onStep: (done, total) => { button.textContent = `Stop analysing (${done}/${total - 1})`; },
+        cancelled: () => run.stopped || ctrl.record !== record,
       });
     } catch (e) {
-      const li = document.createElement('li');
-      li.textContent = `The engine could not analyse the game: ${e.message}`;
-      document.getElementById('review-notes').replaceChildren(li);
+      if (ctrl.record === record) { note(`The engine could not analyse the game: ${e.message}`); shown = record; }
       return;
     } finally {
-      button.disabled = false;
-      button.textContent = 'Analyse the game';
+      running = null;
+      button.removeAttribute('aria-pressed');
+      button.textContent = LABEL;
     }
+    if (line === null) return;  // stopped, or another game is shown now
+    shown = record;
     const values = line.map((p) => p.value ?? 0);
     const graded = gradeMoves(values, fen, { played: sans, best: line.map((p) => p.best) });
     const labels = values.map((_, i) => (i === 0 ? 'Start' : sans[i - 1]));
-    document.getElementById('review-graph').replaceChildren(evalGraphSvg(values, labels, graded, navigate));
-    document.getElementById('review-notes').replaceChildren(...graded.map((n) => {
+    graph.replaceChildren(evalGraphSvg(values, labels, graded, navigate));
+    if (graded.length === 0) { note('No inaccuracy, mistake or blunder.'); return; }
+    notes.replaceChildren(...graded.map((n) => {
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
@@ -40,6 +68,16 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
       return li;
     }));
   });
+
+  return {
+    /** After each change of the game shown: a review of another game is cleared, its run stopped. */
+    sync() {
+      if (running && running.record !== ctrl.record) stop();
+      if (shown && shown !== ctrl.record) clear();
+    },
+    /** The engine is wanted elsewhere (the analysis board): a run under way stops, its button freed. */
+    stop,
+  };
 }
 
 function finalValue(o) {

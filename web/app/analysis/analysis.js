@@ -9,9 +9,9 @@ import { toChess } from 'escaque/pgn';
 
 import { BoardView } from '../board-view.js';
 import { formatClock } from '../timecontrol.js';
-import { CAP, DEPTH, averageLoss, evalGraphSvg, evalPawns, evaluateLine, gradeMoves, moveLabel } from '../game-analysis.js';
+import { CAP, DEPTH, averageLoss, evalGraphSvg, evalPawns, evaluateLine, gradeMoves, moveLabel, sideAt } from '../game-analysis.js';
 import * as store from '../storage.js';
-import { downloadPgn, gameLabel, gameTitle, listGamesOf, readListedGame, thousands } from './pgn-files.js';
+import { downloadPgn, gameLabel, gameTitle, known, listGamesOf, readListedGame, thousands } from './pgn-files.js';
 import { PositionEditor } from './editor.js';
 import { EngineLines } from './lines.js';
 import { AnalysisTree, isAssessment } from './tree.js';
@@ -54,6 +54,7 @@ export class AnalysisBoard {
   #reviewing = null;  // the game analysis under way: {cancelled}
   #unsaved = false;  // whether the person was told that the analysis cannot be saved
   #previous = null;  // {tree, orientation}: the analysis the last load replaced
+  #graphKey = '';  // what the eval graph shown was drawn from
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
@@ -279,7 +280,6 @@ export class AnalysisBoard {
   #drawPlayers() {
     const { tags } = this.#tree.game;
     const clocks = this.#tree.clocks();
-    const known = (v) => (v && !/^[?-]*$/.test(v) ? v : null);
     const bottom = this.#orientation;
     for (const [id, side] of [['an-bottom', bottom], ['an-top', bottom === 'w' ? 'b' : 'w']]) {
       const tag = side === 'w' ? 'White' : 'Black';
@@ -415,17 +415,24 @@ export class AnalysisBoard {
   #drawGraph() {
     const { moves } = this.#tree.game;
     const graph = $('an-graph');
-    if (!moves.some((n) => n.eval)) { graph.replaceChildren(); graph.hidden = true; return; }
-    const values = [null, ...moves.map((n) => (n.eval ? evalPawns(n.eval) : null))];
+    if (!moves.some((n) => n.eval)) { graph.replaceChildren(); graph.hidden = true; this.#graphKey = ''; return; }
     const fen = this.#tree.game.fen;
+    const values = [null, ...moves.map((n, i) => (n.eval ? evalPawns(n.eval, sideAt(fen, i + 1)) : null))];
     const labels = ['Start', ...moves.map((n, i) => moveLabel(fen, i + 1, n.san))];
     const graded = moves.flatMap((n, i) => {
       const mark = n.nags.find((g) => NAG_GRADE[g]);
       return mark ? [{ ply: i + 1, grade: NAG_GRADE[mark] }] : [];
     });
     const current = this.#tree.node ? moves.indexOf(this.#tree.node) + 1 : 0;  // 0: off the mainline or at the start
+    // A step along the game moves the ring only; the graph is drawn again when what it shows changed.
+    const key = JSON.stringify([values, labels, graded]);
+    if (key === this.#graphKey) {
+      for (const dot of graph.querySelectorAll('circle')) dot.classList.toggle('now', Number(dot.dataset.ply) === current);
+      return;
+    }
+    this.#graphKey = key;
     graph.replaceChildren(evalGraphSvg(values, labels, graded, (ply) => {
-      this.#tree.go(ply === 0 ? null : moves[ply - 1]);
+      this.#tree.go(ply === 0 ? null : this.#tree.game.moves[ply - 1]);
       this.#changed(false);
     }, current));
     graph.hidden = false;

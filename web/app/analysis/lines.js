@@ -4,6 +4,7 @@
 // drawn at most every DRAW_MS (at an animation frame), and only what changed is touched, so the main
 // thread does a few small draws a second (no task near 50 ms, even on a busy machine).
 import { formatScore, whiteScore } from '../engine-player.js';
+import { sideScore } from '../game-analysis.js';
 
 // Arrow colours by rank: the best line strongest.
 const ARROW_COLORS = ['rgba(21, 101, 192, 0.85)', 'rgba(21, 101, 192, 0.5)', 'rgba(21, 101, 192, 0.35)',
@@ -147,12 +148,6 @@ export class EngineLines {
       return li;
     });
   }
-}
-
-/** A PGN eval ({cp} or {mate}, White's view) as an engine score, from the side to move's view. */
-function sideScore(e, side) {
-  const sign = side === 'w' ? 1 : -1;
-  return e.mate !== undefined ? { type: 'mate', value: sign * e.mate } : { type: 'cp', value: sign * e.cp };
 }
 
 /** "12. Nf3 Nc6 13. d4" (or "12… Nc6 13. d4" with Black to move), the first 12 moves. */

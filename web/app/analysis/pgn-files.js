@@ -60,7 +60,8 @@ export function thousands(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-const known = (v) => (v && !/^\?+$/.test(v) && v !== '????.??.??' ? v : null);
+/** A tag's value, or null where the tag says "unknown" ("?", "????.??.??", "-" as an Elo is written, empty). */
+export const known = (v) => (v && !/^[?.-]*$/.test(v) ? v : null);
 
 /** "Carlsen – Nepomniachtchi, 1-0, 2021.12.03, World Championship" ("?" for a player the tags do not name). */
 function describe(tags) {
