@@ -376,6 +376,15 @@ describe('analysis board', { timeout: 300_000 }, () => {
     const circles = await page.$$eval('#an-graph circle', (cs) => cs.map((c) => [c.dataset.ply, c.getAttribute('class')]));
     assert.deepEqual(circles.map(([ply]) => ply), ['1', '2', '3'], 'a point per move with an eval (the mate has none)');
     assert.match(circles[2][1], /blunder/);
+    // Every point whole inside the graph, the one at the cap (after g4, mate in 1) and the ends too.
+    const outside = await page.$$eval('#an-graph circle', (cs) => {
+      const [, , w, h] = cs[0].ownerSVGElement.getAttribute('viewBox').split(' ').map(Number);
+      return cs.filter((c) => {
+        const [cx, cy, r] = ['cx', 'cy', 'r'].map((a) => Number(c.getAttribute(a)));
+        return cx - r < 0 || cx + r > w || cy - r < 0 || cy + r > h;
+      }).map((c) => c.dataset.ply);
+    });
+    assert.deepEqual(outside, []);
     await page.$eval('#an-graph svg', (svg) => { svg.dataset.drawn = 'before'; });
     await page.locator('#an-graph circle[data-ply="2"]').dispatchEvent('click');
     assert.equal(await current(page), 'e5', 'a point goes to its move');

@@ -138,8 +138,9 @@ export function moveLabel(fen, ply, san) {
 export function evalGraphSvg(values, labels, graded, onPick, current = -1) {
   const width = 300;
   const height = 60;
-  const x = (i) => (values.length < 2 ? 0 : (i / (values.length - 1)) * width);
-  const y = (s) => height / 2 - (s / CAP) * (height / 2);
+  const pad = 4;  // a point at either end or at the cap is drawn whole (its radius, the ring's stroke)
+  const x = (i) => pad + (values.length < 2 ? 0 : (i / (values.length - 1)) * (width - 2 * pad));
+  const y = (s) => height / 2 - (s / CAP) * (height / 2 - pad);
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.setAttribute('role', 'img');
