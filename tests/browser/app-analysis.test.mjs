@@ -371,7 +371,7 @@ describe('analysis board', { timeout: 300_000 }, () => {
     await page.click('#an-review');
     await page.waitForFunction(() => document.getElementById('an-review').textContent === 'Analyse the game', null, { timeout: 120_000 });
     assert.match(await page.textContent('#an-notice'),
-      /^Game analysed \(4 moves, depth 14\): White \d+ inaccurac(y|ies), \d+ mistakes?, 1 blunder, average loss \d+ cp; Black \d+ inaccurac(y|ies), \d+ mistakes?, 0 blunders, average loss \d+ cp\.$/);
+      /^Game analysed \(4 half-moves, depth 14\): White \d+ inaccurac(y|ies), \d+ mistakes?, 1 blunder, average loss \d+ cp; Black \d+ inaccurac(y|ies), \d+ mistakes?, 0 blunders, average loss \d+ cp\.$/);
     assert.deepEqual(await treeMoves(page), ['f3?!', 'e5', 'g4??', 'Qh4#'], 'g4 marked a blunder; the hand-made ?! kept');
     const circles = await page.$$eval('#an-graph circle', (cs) => cs.map((c) => [c.dataset.ply, c.getAttribute('class')]));
     assert.deepEqual(circles.map(([ply]) => ply), ['1', '2', '3'], 'a point per move with an eval (the mate has none)');
@@ -421,7 +421,7 @@ describe('analysis board', { timeout: 300_000 }, () => {
     await page.click('#an-load');
     await page.click('#an-review');
     await page.waitForFunction(() => document.getElementById('an-review').textContent === 'Analyse the game', null, { timeout: 120_000 });
-    assert.match(await page.textContent('#an-notice'), /^Game analysed \(3 moves, depth 14\): .* It stops at the null move \(--\) after move 3/);
+    assert.match(await page.textContent('#an-notice'), /^Game analysed \(3 half-moves, depth 14\): .* It stops at the null move \(--\) after 2\. Nf3: /);
     const again = (await pgnOf()).replace(/\s+/g, ' ');
     assert.match(again, /1\. e4 \{\[%eval [\d.]+\]\} 1\.\.\. e5/, '1. e4 is no blunder: the old mark and comment are gone');
     assert.doesNotMatch(again, /Blunder/);

@@ -181,6 +181,8 @@ describe('against the engine', { timeout: 300_000 }, () => {
     assert.equal(await page.locator('#review-graph svg circle').count(), 5);
     const blunders = await page.$$eval('#review-notes button', (l) => l.map((b) => b.textContent));
     assert.ok(blunders.some((b) => /^2\. g4: blunder \(−\d+\.\d\), best was \S+$/.test(b)), blunders.join(' | '));
+    assert.match(await page.textContent('#review-summary'),
+      /^4 half-moves at depth 14: White \d+ inaccurac(y|ies), \d+ mistakes?, 1 blunder, average loss \d+ cp; Black 0 inaccuracies, 0 mistakes, 0 blunders, average loss \d+ cp\.$/);
     await page.locator('#review-graph svg circle[data-ply="2"]').dispatchEvent('click');
     assert.equal(await page.inputValue('#fen-out'), 'rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2');
   });
@@ -207,6 +209,7 @@ describe('against the engine', { timeout: 300_000 }, () => {
     await newGame(page);
     assert.equal(await page.locator('#review-graph svg').count(), 0);
     assert.equal(await page.locator('#review-notes li').count(), 0);
+    assert.equal(await page.textContent('#review-summary'), '');
     await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
     await waitForResult(page);
     assert.equal(await page.locator('#review-graph svg').count(), 0, 'the last game\'s graph is not shown for this one');

@@ -77,6 +77,11 @@ describe('game analysis', { timeout: 120_000 }, () => {
     assert.deepEqual(ga.averageLoss(values, start), { w: 125, b: 60 });
     assert.deepEqual(ga.averageLoss([0.2], start), { w: null, b: null });
     assert.deepEqual(ga.averageLoss([0, 3], start), { w: 0, b: null }, 'a gain is no loss');
+    // The summary in words: the graded moves of each side counted (singular for one), with its average loss.
+    assert.equal(ga.summary(ga.gradeMoves(values, start), values, start),
+      'White 0 inaccuracies, 0 mistakes, 1 blunder, average loss 125 cp; Black 0 inaccuracies, 1 mistake, 0 blunders, average loss 60 cp');
+    assert.equal(ga.summary([], [0.2], start),
+      'White 0 inaccuracies, 0 mistakes, 0 blunders; Black 0 inaccuracies, 0 mistakes, 0 blunders', 'no loss known: none told');
   });
 
   test('move labels count from the FEN\'s move number', () => {

@@ -120,6 +120,22 @@ export function averageLoss(values, fen) {
   return { w: n.w ? Math.round(sum.w / n.w) : null, b: n.b ? Math.round(sum.b / n.b) : null };
 }
 
+const PLURAL = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
+
+/**
+ * Each side's graded moves counted and its average loss, in words: "White 1 inaccuracy, 0 mistakes,
+ * 2 blunders, average loss 85 cp; Black 0 inaccuracies, 1 mistake, 0 blunders, average loss 31 cp"
+ * (graded: gradeMoves's answer; values and fen: what it graded).
+ */
+export function summary(graded, values, fen) {
+  const count = { w: { inaccuracy: 0, mistake: 0, blunder: 0 }, b: { inaccuracy: 0, mistake: 0, blunder: 0 } };
+  for (const g of graded) count[g.mover][g.grade]++;
+  const loss = averageLoss(values, fen);
+  const side = (s) => ['inaccuracy', 'mistake', 'blunder'].map((k) => `${count[s][k]} ${count[s][k] === 1 ? k : PLURAL[k]}`)
+    .concat(loss[s] === null ? [] : [`average loss ${loss[s]} cp`]).join(', ');
+  return `White ${side('w')}; Black ${side('b')}`;
+}
+
 /** "12. Nf3" / "12… Nf3": the move that led to position `ply` of a line from `fen`. */
 export function moveLabel(fen, ply, san) {
   const fields = fen.split(' ');

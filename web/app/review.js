@@ -3,7 +3,7 @@
 // that lost much as an inaccuracy, mistake or blunder. The review belongs to the game it was run on: another
 // game (a new one, the other tab's) clears it and stops a run under way, and so does the analysis board
 // taking the engine (`stop()`); the button stops a run too.
-import { CAP, evalGraphSvg, evaluateLine, gradeMoves, moveLabel } from './game-analysis.js';
+import { CAP, DEPTH, evalGraphSvg, evaluateLine, gradeMoves, moveLabel, summary } from './game-analysis.js';
 
 const LABEL = 'Analyse the game';
 
@@ -11,10 +11,11 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
   const button = document.getElementById('run-review');
   const graph = document.getElementById('review-graph');
   const notes = document.getElementById('review-notes');
+  const told = document.getElementById('review-summary');
   let shown = null;    // the record whose review (or error) is shown
   let running = null;  // {record, stopped} of the run under way
 
-  const clear = () => { graph.replaceChildren(); notes.replaceChildren(); shown = null; };
+  const clear = () => { told.textContent = ''; graph.replaceChildren(); notes.replaceChildren(); shown = null; };
   const stop = () => {
     if (!running) return;
     running.stopped = true;
@@ -55,6 +56,7 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
     const values = line.map((p) => p.value ?? 0);
     const graded = gradeMoves(values, fen, { played: sans, best: line.map((p) => p.best) });
     const labels = values.map((_, i) => (i === 0 ? 'Start' : sans[i - 1]));
+    told.textContent = `${sans.length} half-moves at depth ${DEPTH}: ${summary(graded, values, fen)}.`;
     graph.replaceChildren(evalGraphSvg(values, labels, graded, navigate));
     if (graded.length === 0) { note('No inaccuracy, mistake or blunder.'); return; }
     notes.replaceChildren(...graded.map((n) => {

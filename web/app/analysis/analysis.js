@@ -9,7 +9,7 @@ import { toChess } from 'escaque/pgn';
 
 import { BoardView } from '../board-view.js';
 import { formatClock } from '../timecontrol.js';
-import { CAP, DEPTH, averageLoss, evalGraphSvg, evalPawns, evaluateLine, gradeMoves, moveLabel, sideAt } from '../game-analysis.js';
+import { CAP, DEPTH, evalGraphSvg, evalPawns, evaluateLine, gradeMoves, moveLabel, sideAt, summary } from '../game-analysis.js';
 import * as store from '../storage.js';
 import { downloadPgn, gameLabel, gameTitle, known, listGamesOf, readListedGame, thousands } from './pgn-files.js';
 import { PositionEditor } from './editor.js';
@@ -25,7 +25,6 @@ const RESTART_MS = 120;  // navigation in quick steps (a held arrow key) restart
 // The game analysis's marks and comments; a comment it wrote is replaced when the game is analysed again.
 const GRADE_NAG = { inaccuracy: 6, mistake: 2, blunder: 4 };
 const NAG_GRADE = { 6: 'inaccuracy', 2: 'mistake', 4: 'blunder' };
-const PLURAL = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
 const AUTO_COMMENT = /^(Inaccuracy|Mistake|Blunder) \(−\d+\.\d\)\.( Best was \S+\.)?$/;
 const ITEMS_PER_FRAME = 100;  // games of a .pgn file listed per animation frame
 // The games of a file are listed in lists of this many (one <ol> each): a list out of view is not
@@ -354,9 +353,9 @@ export class AnalysisBoard {
       if (this.#reviewing === run) this.#reviewEnded();
     }
     if (!line || run.cancelled) return;
-    const graded = new Map(gradeMoves(line.map((p) => p.value), game.fen,
-      { played: nodes.map((n) => n.san), best: line.map((p) => p.best) }).map((g) => [g.ply, g]));
-    const count = { w: { inaccuracy: 0, mistake: 0, blunder: 0 }, b: { inaccuracy: 0, mistake: 0, blunder: 0 } };
+    const values = line.map((p) => p.value);
+    const gradedList = gradeMoves(values, game.fen, { played: nodes.map((n) => n.san), best: line.map((p) => p.best) });
+    const graded = new Map(gradedList.map((g) => [g.ply, g]));
     nodes.forEach((node, i) => {
       const { eval: e } = line[i + 1];
       if (e) node.eval = e;
@@ -368,18 +367,15 @@ export class AnalysisBoard {
       });
       const g = graded.get(i + 1);
       if (!g) return;
-      count[g.mover][g.grade]++;
       if (!node.nags.some(isAssessment)) node.nags = [GRADE_NAG[g.grade], ...node.nags];
       const best = line[i].best;
       const words = `${g.grade[0].toUpperCase()}${g.grade.slice(1)} (−${g.drop.toFixed(1)}).`;
       node.comments.push(best ? `${words} Best was ${best}.` : words);
     });
     this.#changed();
-    const loss = averageLoss(line.map((p) => p.value), game.fen);
-    const side = (c, l) => ['inaccuracy', 'mistake', 'blunder'].map((k) => `${c[k]} ${c[k] === 1 ? k : PLURAL[k]}`)
-      .concat(l === null ? [] : [`average loss ${l} cp`]).join(', ');
-    const cut = upTo < 0 ? '' : ` It stops at the null move (--) after move ${upTo}: the engine plays legal moves only.`;
-    this.#notify(`Game analysed (${nodes.length} moves, depth ${DEPTH}): White ${side(count.w, loss.w)}; Black ${side(count.b, loss.b)}.${cut}`);
+    const cut = upTo < 0 ? ''
+      : ` It stops at the null move (--) after ${moveLabel(game.fen, upTo, nodes[upTo - 1].san)}: the engine plays legal moves only.`;
+    this.#notify(`Game analysed (${nodes.length} half-moves, depth ${DEPTH}): ${summary(gradedList, values, game.fen)}.${cut}`);
   }
 
   // A game analysis under way ends now (another game loaded, the board left, Stop): nothing of it is
