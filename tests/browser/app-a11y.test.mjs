@@ -99,6 +99,14 @@ describe('accessibility (axe-core)', { timeout: 180_000 }, () => {
       await page.click('#resign');
       await waitForResult(page);
       assert.deepEqual(await violations(page), []);
+      // The review under way (its Stop button), then done: summary, graph, notes.
+      await page.click('#run-review');
+      await page.waitForFunction(() => document.getElementById('run-review').textContent.startsWith('Stop analysing')
+        || document.querySelector('#review-graph svg'));  // (a fast machine may be done already)
+      assert.deepEqual(await violations(page), []);
+      await page.waitForSelector('#review-graph svg circle', { timeout: 60_000 });
+      assert.notEqual(await page.textContent('#review-summary'), '');
+      assert.deepEqual(await violations(page), []);
     });
 
     test(`the analysis board with players, clocks, an eval graph, engine lines, a variation and a file of games (${scheme}, ${size.width}x${size.height})`, async () => {
