@@ -104,7 +104,7 @@ describe('accessibility (axe-core)', { timeout: 180_000 }, () => {
       await page.waitForFunction(() => document.getElementById('run-review').textContent.startsWith('Stop analysing')
         || document.querySelector('#review-graph svg'));  // (a fast machine may be done already)
       assert.deepEqual(await violations(page), []);
-      await page.waitForSelector('#review-graph svg circle', { timeout: 60_000 });
+      await page.waitForSelector('#review-graph svg.graph', { timeout: 60_000 });
       assert.notEqual(await page.textContent('#review-summary'), '');
       assert.deepEqual(await violations(page), []);
     });

@@ -33,6 +33,13 @@ async function clickTreeMove(page, san, nth = 0) {
   const exact = new RegExp(`^${san.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&')}$`);
   await page.locator(`#an-tree ${SEEN}`).filter({ hasText: exact }).nth(nth).click();
 }
+// The eval graph's dots: [mainline index, class, title].
+const graphDots = (page) => page.$$eval('#an-graph path.mark',
+  (ps) => ps.map((p) => [p.dataset.index, p.getAttribute('class'), p.querySelector('title').textContent]));
+// The mainline index the graph's marker stands on (null: none), in a mainline whose last index is `last`.
+const graphMarker = (page, last) => page.$eval('#an-graph line.now',
+  (m, n) => (m.style.display === 'none' ? null : Math.round((Number(m.getAttribute('x1')) / 200) * n)), last);
+
 async function lineCount(page, n) {
   await page.waitForFunction((k) => document.querySelectorAll('#an-lines li').length === k, n, { timeout: 30_000 });
 }
@@ -359,7 +366,9 @@ describe('analysis board', { timeout: 300_000 }, () => {
       seen.push(await bar());
     }
     assert.deepEqual(seen, [['53.0%', '+0.30'], ['37.8%', '-1.25'], ['0.0%', '-M3']]);
-    assert.deepEqual(await page.$$eval('#an-graph circle', (cs) => cs.map((c) => c.getAttribute('class'))), ['', '', 'mistake now']);
+    // The graph (the package's): a dot on the move marked ?, the marker on the move shown.
+    assert.deepEqual(await graphDots(page), [['2', 'mark mistake', '2. Qh5: mistake, #−3']]);
+    assert.equal(await graphMarker(page, 2), 2);
   });
 
   test('Analyse the game: every move evaluated, the moves that lost much marked and commented, a graph; Stop', async () => {
@@ -373,24 +382,23 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.match(await page.textContent('#an-notice'),
       /^Game analysed \(4 half-moves, depth 14\): White \d+ inaccurac(y|ies), \d+ mistakes?, 1 blunder, average loss \d+ cp; Black \d+ inaccurac(y|ies), \d+ mistakes?, 0 blunders, average loss \d+ cp\.$/);
     assert.deepEqual(await treeMoves(page), ['f3?!', 'e5', 'g4??', 'Qh4#'], 'g4 marked a blunder; the hand-made ?! kept');
-    const circles = await page.$$eval('#an-graph circle', (cs) => cs.map((c) => [c.dataset.ply, c.getAttribute('class')]));
-    assert.deepEqual(circles.map(([ply]) => ply), ['1', '2', '3'], 'a point per move with an eval (the mate has none)');
-    assert.match(circles[2][1], /blunder/);
-    // Every point whole inside the graph, the one at the cap (after g4, mate in 1) and the ends too.
-    const outside = await page.$$eval('#an-graph circle', (cs) => {
-      const [, , w, h] = cs[0].ownerSVGElement.getAttribute('viewBox').split(' ').map(Number);
-      return cs.filter((c) => {
-        const [cx, cy, r] = ['cx', 'cy', 'r'].map((a) => Number(c.getAttribute(a)));
-        return cx - r < 0 || cx + r > w || cy - r < 0 || cy + r > h;
-      }).map((c) => c.dataset.ply);
-    });
-    assert.deepEqual(outside, []);
+    assert.equal(await page.locator('#an-graph svg.graph').count(), 1);
+    const dots = await graphDots(page);
+    assert.deepEqual(dots.map(([i, c]) => [i, c]), [['0', 'mark inaccuracy'], ['2', 'mark blunder']],
+      'dots on the marked moves: the ?! made by hand, the ?? of the analysis (the mate has no eval: no point)');
+    assert.match(dots[0][2], /^1\. f3: inaccuracy, [+−]\d+\.\d\d$/);
+    assert.equal(dots[1][2], '2. g4: blunder, #−1');
     await page.$eval('#an-graph svg', (svg) => { svg.dataset.drawn = 'before'; });
-    await page.locator('#an-graph circle[data-ply="2"]').dispatchEvent('click');
-    assert.equal(await current(page), 'e5', 'a point goes to its move');
-    assert.match(await page.getAttribute('#an-graph circle[data-ply="2"]', 'class'), /now/, 'and is marked');
-    assert.deepEqual(await page.$$eval('#an-graph circle.now', (cs) => cs.map((c) => c.dataset.ply)), ['2'], 'the only one marked');
-    assert.equal(await page.getAttribute('#an-graph svg', 'data-drawn'), 'before', 'a step moves the ring, the graph is not drawn again');
+    // A click on g4's dot goes to g4; the marker follows; the graph is not drawn again for a step.
+    await page.locator('#an-graph svg').scrollIntoViewIfNeeded();
+    const dot = await page.locator('#an-graph path.mark.blunder').boundingBox();
+    await page.mouse.click(dot.x + dot.width / 2, dot.y + dot.height / 2);
+    assert.equal(await current(page), 'g4??', 'a dot goes to its move');
+    assert.equal(await graphMarker(page, 3), 2, 'and the move is marked');
+    await page.click('#an-prev');
+    assert.equal(await current(page), 'e5');
+    assert.equal(await graphMarker(page, 3), 1, 'a step back moves the marker');
+    assert.equal(await page.getAttribute('#an-graph svg', 'data-drawn'), 'before', 'a step moves the marker, the graph is not drawn again');
     const pgnOf = async () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#an-download-pgn')]);
       return readFileSync(await download.path(), 'utf8');

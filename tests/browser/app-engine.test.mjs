@@ -177,14 +177,20 @@ describe('against the engine', { timeout: 300_000 }, () => {
     await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
     await waitForResult(page);
     await page.click('#run-review');
-    await page.waitForSelector('#review-graph svg circle', { timeout: 60_000 });
-    assert.equal(await page.locator('#review-graph svg circle').count(), 5);
+    await page.waitForSelector('#review-graph svg.graph', { timeout: 60_000 });
+    // The package's eval graph: a dot on g4, the blunder; the mate drawn at Black's edge (a mate in 0, White to move).
+    assert.match(await page.textContent('#review-graph path.mark.blunder title'), /^2\. g4: blunder, #−1$/);
+    assert.match(await page.getAttribute('#review-graph polyline.curve', 'points'), / 200\.0,47\.0$/);
     const blunders = await page.$$eval('#review-notes button', (l) => l.map((b) => b.textContent));
     assert.ok(blunders.some((b) => /^2\. g4: blunder \(−\d+\.\d\), best was \S+$/.test(b)), blunders.join(' | '));
     assert.match(await page.textContent('#review-summary'),
       /^4 half-moves at depth 14: White \d+ inaccurac(y|ies), \d+ mistakes?, 1 blunder, average loss \d+ cp; Black 0 inaccuracies, 0 mistakes, 0 blunders, average loss \d+ cp\.$/);
-    await page.locator('#review-graph svg circle[data-ply="2"]').dispatchEvent('click');
+    // A click on the graph at the second move (index 1 of 0–3) shows the position after it; the marker follows.
+    await page.locator('#review-graph svg.graph').scrollIntoViewIfNeeded();
+    const box = await page.locator('#review-graph svg.graph').boundingBox();
+    await page.mouse.click(box.x + box.width / 3, box.y + box.height / 2);
     assert.equal(await page.inputValue('#fen-out'), 'rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2');
+    assert.equal(Math.round(Number(await page.getAttribute('#review-graph line.now', 'x1'))), 67);
   });
 
   test('review: its button stops a run; another game clears it; the analysis board stops it', async () => {
@@ -205,7 +211,7 @@ describe('against the engine', { timeout: 300_000 }, () => {
     assert.equal(await page.locator('#review-notes li').count(), 0, 'nor tells an error');
     // A finished review, then another game: that game's review panel starts empty.
     await page.click('#run-review');
-    await page.waitForSelector('#review-graph svg circle', { timeout: 120_000 });
+    await page.waitForSelector('#review-graph svg.graph', { timeout: 120_000 });
     await newGame(page);
     assert.equal(await page.locator('#review-graph svg').count(), 0);
     assert.equal(await page.locator('#review-notes li').count(), 0);

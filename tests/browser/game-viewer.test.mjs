@@ -265,6 +265,23 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
     assert.equal((await state(page, 'g')).san, 'e4');
   });
 
+  test('the eval graph: a dot on each move marked ?!, ? or ??, titled; a mate in 0 at the mated side\'s edge', async () => {
+    // [%eval #0] after Black's mate: White, to move, is mated (drawn at the bottom, not as White mating).
+    await mount(page, [{ id: 'g', pgn: '1. f3 $6 {[%eval -0.55]} e5 {[%eval -0.40]} 2. g4 $4 {[%eval #-1]} Qh4# $1 {[%eval #0]} 0-1' }]);
+    const graph = await page.locator('#g svg.graph').evaluate((svg) => ({
+      dots: [...svg.querySelectorAll('path.mark')].map((p) => [p.dataset.index, p.getAttribute('class'), p.textContent]),
+      curve: svg.querySelector('polyline.curve').getAttribute('points'),
+    }));
+    assert.deepEqual(graph.dots, [['0', 'mark inaccuracy', '1. f3: inaccuracy, −0.55'], ['2', 'mark blunder', '2. g4: blunder, #−1']],
+      'Qh4#\'s ! is no dot');
+    assert.match(graph.curve, / 200\.0,47\.0$/, 'the mate in 0 at Black\'s edge (the bottom)');
+    // A dot is round at any stretch of the graph, and a click on it goes to its move.
+    const dot = await page.locator('#g path.mark.blunder').boundingBox();
+    assert.ok(Math.abs(dot.width - dot.height) < 1.5 && dot.width >= 5, JSON.stringify(dot));
+    await page.mouse.click(dot.x + dot.width / 2, dot.y + dot.height / 2);
+    assert.equal((await state(page, 'g')).san, 'g4');
+  });
+
   test('screen readers: moves in words with their NAGs, evals and comments; the comments are text in the list', async () => {
     await mount(page, [{ id: 'g', pgn: ANNOTATED }]);
     await page.locator('#g .nav .flip').focus();

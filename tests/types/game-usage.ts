@@ -27,3 +27,15 @@ const props: JSX.IntrinsicElements['escaque-game'] = { src: '/x.pgn', orientatio
 // @ts-expect-error orientation is white or black
 const bad: JSX.IntrinsicElements['escaque-game'] = { orientation: 'left' };
 void props; void bad;
+
+// The eval graph (escaque/board/eval-graph): a mainline's evals in, an <svg> and a marker out.
+import { evalGraph, evalText, evalValue, evalWords } from '../../bindings/js/board/eval-graph.js';
+import type { EvalGraph, EvalGraphMove } from '../../bindings/js/board/eval-graph.js';
+const mainline: EvalGraphMove[] = [{ san: 'e4', eval: { cp: 30 } }, { san: 'e5', nags: [2], eval: { mate: -3 } }];
+const drawn: EvalGraph | null = evalGraph(mainline, (i: number) => { void i; }, { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' });
+if (drawn) { const svg: SVGSVGElement = drawn.svg; drawn.mark(-1); void svg; }
+const v: number = evalValue({ mate: 0 }, 'b');
+const words: string = evalWords(mainline[1].eval) + evalText(null);
+void v; void words;
+// @ts-expect-error the side to move is 'w' or 'b'
+evalValue({ cp: 1 }, 'white');

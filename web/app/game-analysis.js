@@ -1,8 +1,7 @@
 // A game evaluated move by move, for the post-game review (review.js) and the analysis board's "Analyse
 // the game" (analysis/analysis.js): the adviser evaluates every position of a line at a fixed depth, each
 // move that lost much is graded an inaccuracy, mistake or blunder (drops of 0.5 / 1 / 2 pawns from the
-// mover's side, evaluations capped at ±10), and the evaluations are drawn as an SVG graph whose points
-// jump to their position.
+// mover's side, evaluations capped at ±10); the package's eval graph (escaque/board/eval-graph) draws them.
 
 // Depth 14: the 34 positions of Morphy – Duke (1858) in about 4 s, in Node and in headless Chromium on a
 // loaded 2-core machine; depth 8 swung by 4 pawns between neighbouring quiet positions, 16 took 14 s
@@ -10,7 +9,8 @@
 export const DEPTH = 14;
 export const CAP = 10;
 const GRADES = [[2, 'blunder'], [1, 'mistake'], [0.5, 'inaccuracy']];
-const SVG = 'http://www.w3.org/2000/svg';
+/** The NAG of each grade, as the analysis board writes it (?!, ?, ??), and which the eval graph dots. */
+export const GRADE_NAG = { inaccuracy: 6, mistake: 2, blunder: 4 };
 
 /** Classifies a drop (pawns, from the mover's point of view); null when it is fine. */
 export function grade(drop) {
@@ -143,44 +143,4 @@ export function moveLabel(fen, ply, san) {
   const number = Number(fields[5]) || 1;
   const moveNo = number + Math.floor((ply - 1 + firstBlack) / 2);
   return `${moveNo}${sideAt(fen, ply - 1) === 'w' ? '.' : '…'} ${san}`;
-}
-
-/**
- * The evaluation graph: one point per position with a value (null values are left out), White above the
- * middle line, graded moves' points coloured by their grade; a click on a point calls onPick(ply).
- * labels[i]: the point's title ("Start", or the move that led there); the point of position `current`
- * is marked (class "now").
- */
-export function evalGraphSvg(values, labels, graded, onPick, current = -1) {
-  const width = 300;
-  const height = 60;
-  const pad = 4;  // a point at either end or at the cap is drawn whole (its radius, the ring's stroke)
-  const x = (i) => pad + (values.length < 2 ? 0 : (i / (values.length - 1)) * (width - 2 * pad));
-  const y = (s) => height / 2 - (s / CAP) * (height / 2 - pad);
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', 'Evaluation of the game, move by move (White above the line)');
-  const mid = document.createElementNS(SVG, 'line');
-  Object.entries({ x1: 0, x2: width, y1: height / 2, y2: height / 2, class: 'axis' }).forEach(([k, v]) => mid.setAttribute(k, v));
-  const line = document.createElementNS(SVG, 'polyline');
-  line.setAttribute('points', values.flatMap((s, i) => (s === null ? [] : [`${x(i)},${y(s)}`])).join(' '));
-  line.setAttribute('class', 'eval');
-  svg.append(mid, line);
-  const gradeAt = new Map(graded.map((g) => [g.ply, g.grade]));
-  values.forEach((s, i) => {
-    if (s === null) return;
-    const dot = document.createElementNS(SVG, 'circle');
-    dot.setAttribute('cx', x(i));
-    dot.setAttribute('cy', y(s));
-    dot.setAttribute('r', 2.5);
-    dot.dataset.ply = String(i);
-    dot.setAttribute('class', [gradeAt.get(i), i === current ? 'now' : ''].filter(Boolean).join(' '));
-    const title = document.createElementNS(SVG, 'title');
-    title.textContent = `${labels[i]}: ${s.toFixed(2)}`;
-    dot.append(title);
-    dot.addEventListener('click', () => onPick(i));
-    svg.append(dot);
-  });
-  return svg;
 }

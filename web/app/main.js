@@ -582,8 +582,8 @@ function orientation() {
 }
 
 function render() {
-  review?.sync();  // a review of another game is cleared
   const { record, game } = ctrl;
+  review?.sync(viewPly ?? record.moves.length);  // a review of another game is cleared; its graph marks the move shown
   const history = game.history({ verbose: true });
   const live = viewPly === null;
   const fen = live ? game.fen() : (viewPly === 0 ? record.setup.fen : history[viewPly - 1].after);

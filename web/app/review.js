@@ -3,7 +3,9 @@
 // that lost much as an inaccuracy, mistake or blunder. The review belongs to the game it was run on: another
 // game (a new one, the other tab's) clears it and stops a run under way, and so does the analysis board
 // taking the engine (`stop()`); the button stops a run too.
-import { CAP, DEPTH, evalGraphSvg, evaluateLine, gradeMoves, moveLabel, summary } from './game-analysis.js';
+import { evalGraph } from 'escaque/board/eval-graph';
+
+import { CAP, DEPTH, GRADE_NAG, evaluateLine, gradeMoves, moveLabel, summary } from './game-analysis.js';
 
 const LABEL = 'Analyse the game';
 
@@ -14,8 +16,9 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
   const told = document.getElementById('review-summary');
   let shown = null;    // the record whose review (or error) is shown
   let running = null;  // {record, stopped} of the run under way
+  let drawn = null;    // the graph shown ({svg, mark})
 
-  const clear = () => { told.textContent = ''; graph.replaceChildren(); notes.replaceChildren(); shown = null; };
+  const clear = () => { told.textContent = ''; graph.replaceChildren(); notes.replaceChildren(); shown = null; drawn = null; };
   const stop = () => {
     if (!running) return;
     running.stopped = true;
@@ -55,9 +58,18 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
     shown = record;
     const values = line.map((p) => p.value ?? 0);
     const graded = gradeMoves(values, fen, { played: sans, best: line.map((p) => p.best) });
-    const labels = values.map((_, i) => (i === 0 ? 'Start' : sans[i - 1]));
     told.textContent = `${sans.length} half-moves at depth ${DEPTH}: ${summary(graded, values, fen)}.`;
-    graph.replaceChildren(evalGraphSvg(values, labels, graded, navigate));
+    // The graph's moves: each one's eval (the final position's from the result where it had no search:
+    // a mate in 0 for a win, the side to move mated) and the mark of its grade.
+    const marks = new Map(graded.map((g) => [g.ply, GRADE_NAG[g.grade]]));
+    const moves = sans.map((san, i) => {
+      const { eval: e, value } = line[i + 1];
+      const known = e ?? (value === null ? undefined : value === 0 ? { cp: 0 } : { mate: 0 });
+      return { san, nags: marks.has(i + 1) ? [marks.get(i + 1)] : [], eval: known };
+    });
+    drawn = evalGraph(moves, (i) => navigate(i + 1), { fen });
+    graph.replaceChildren(drawn?.svg ?? '');
+    drawn?.mark(ctrl.record.moves.length - 1);
     if (graded.length === 0) { note('No inaccuracy, mistake or blunder.'); return; }
     notes.replaceChildren(...graded.map((n) => {
       const li = document.createElement('li');
@@ -72,10 +84,14 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
   });
 
   return {
-    /** After each change of the game shown: a review of another game is cleared, its run stopped. */
-    sync() {
+    /**
+     * After each change of what is shown: a review of another game is cleared, its run stopped; the graph
+     * marks the move shown (`ply`: the position after that many moves).
+     */
+    sync(ply) {
       if (running && running.record !== ctrl.record) stop();
       if (shown && shown !== ctrl.record) clear();
+      drawn?.mark(ply - 1);
     },
     /** The engine is wanted elsewhere (the analysis board): a run under way stops, its button freed. */
     stop,

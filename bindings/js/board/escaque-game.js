@@ -317,7 +317,7 @@ export class EscaqueGame extends ElementBase {
     this.#ui.view.set({ tree });
     this.#ui.title.textContent = this.#records.length > 1 ? '' : gameTitle(record).replace(/^1\. /, '');
     this.#ui.title.hidden = !this.#ui.title.textContent;
-    this.#graph = evalGraph(tree.game.moves, (k) => this.goTo(tree.game.moves[k] ?? null, true));
+    this.#graph = evalGraph(tree.game.moves, (k) => this.goTo(tree.game.moves[k] ?? null, true), { fen: tree.game.fen });
     this.#ui.graphBox.replaceChildren(...(this.#graph ? [this.#graph.svg] : []));
     this.#players();
     this.#startAt();

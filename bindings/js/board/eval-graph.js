@@ -1,14 +1,22 @@
-// The evaluation graph of <escaque-game> (docs/viewer.md): the mainline's [%eval] values as a small
-// inline SVG — White's advantage above the middle line, Black's below, mates at the edges, the
-// current move marked. No rules; plain DOM.
+// The evaluation graph (docs/viewer.md, "The eval graph"): a game's mainline evals as a small inline SVG —
+// White's advantage in white above the middle line, Black's below, mates at the edges — with a dot on each
+// move marked ?! / ? / ?? (an inaccuracy, mistake or blunder: NAG 6, 2, 4) in its mark's colour, and the
+// move shown marked. Used by <escaque-game> and by the app's post-game review and analysis board. No rules;
+// plain DOM; the graph stretches to its box (the dots and lines keep their width in screen pixels).
 import { h } from './dom.js';
 
 const W = 200;
 const H = 48;
 const CAP = 600;   // centipawns at the edge of the graph (mates are drawn there)
+// The marks with a dot (their NAGs), by class: what a game analysis writes.
+const MARKS = { 6: 'inaccuracy', 2: 'mistake', 4: 'blunder' };
 
-/** An eval ({cp} from White's side, or {mate}) as a number in [-CAP, CAP]. */
-export function evalValue(e) {
+/**
+ * An eval ({cp} from White's side, or {mate}) as a number in [-CAP, CAP]. A mate in 0 (`#0`, `#-0`: the
+ * side to move is mated) is told apart by `sideToMove` where given (the sign of a zero otherwise).
+ */
+export function evalValue(e, sideToMove) {
+  if (e.mate === 0 && sideToMove) return sideToMove === 'w' ? -CAP : CAP;
   if (e.mate !== undefined) return e.mate > 0 || Object.is(e.mate, 0) ? CAP : -CAP;
   return Math.max(-CAP, Math.min(CAP, e.cp));
 }
@@ -16,7 +24,7 @@ export function evalValue(e) {
 /** "+0.35", "−1.20", "#3", "#−2": an eval as text, White's view. */
 export function evalText(e) {
   if (!e) return '';
-  if (e.mate !== undefined) return `#${e.mate < 0 ? '−' : ''}${Math.abs(e.mate)}`;
+  if (e.mate !== undefined) return `#${e.mate < 0 || Object.is(e.mate, -0) ? '−' : ''}${Math.abs(e.mate)}`;
   const v = (Math.abs(e.cp) / 100).toFixed(2);
   return e.cp > 0 ? `+${v}` : e.cp < 0 ? `−${v}` : '0.00';
 }
@@ -24,6 +32,7 @@ export function evalText(e) {
 /** "White is better by 0.35 pawns", for screen readers. */
 export function evalWords(e) {
   if (!e) return '';
+  if (e.mate === 0) return 'checkmate';
   if (e.mate !== undefined) return `${e.mate > 0 ? 'White' : 'Black'} mates in ${Math.abs(e.mate)}`;
   if (e.cp === 0) return 'equal';
   return `${e.cp > 0 ? 'White' : 'Black'} is better by ${(Math.abs(e.cp) / 100).toFixed(2)} pawns`;
@@ -32,12 +41,20 @@ export function evalWords(e) {
 const el = (name, attrs) => h(`svg:${name}`, attrs);
 
 /**
- * Draws the graph of `moves` (the mainline) into a new <svg>; null when no move has an eval.
- * `onPick(index)` is called with the mainline index nearest a click.
+ * Draws the graph of `moves` (the mainline: nodes {san, nags?, eval?}) into a new <svg>; null when no move
+ * has an eval. `onPick(index)` is called with the mainline index nearest a click. `fen`: the game's start
+ * (whose side moves first, and the first move's number, for a mate in 0 and the dots' titles). Returns
+ * {svg, mark(i)}: mark(i) marks mainline index i (-1: none).
  */
-export function evalGraph(moves, onPick) {
+export function evalGraph(moves, onPick, { fen } = {}) {
+  const fields = (fen ?? '').split(' ');
+  const blackFirst = fields[1] === 'b' ? 1 : 0;
+  const firstNumber = Number(fields[5]) || 1;
+  // After move i: the side to move, and the move's label ("12. Nf3", "12… Nf3").
+  const sideAfter = (i) => ((i + blackFirst) % 2 === 0 ? 'b' : 'w');
+  const label = (i) => `${firstNumber + Math.floor((i + blackFirst) / 2)}${sideAfter(i) === 'b' ? '.' : '…'} ${moves[i].san}`;
   const points = [];
-  moves.forEach((n, i) => { if (n.eval) points.push([i, evalValue(n.eval)]); });
+  moves.forEach((n, i) => { if (n.eval) points.push([i, evalValue(n.eval, sideAfter(i))]); });
   if (!points.length) return null;
   const last = Math.max(1, moves.length - 1);
   const x = (i) => (i / last) * W;
@@ -58,13 +75,21 @@ export function evalGraph(moves, onPick) {
   const marker = el('line', { x1: 0, y1: 0, x2: 0, y2: H, class: 'now' });
   marker.style.display = 'none';
   svg.append(marker);
+  // A dot is a zero-length stroke with round caps: round at any stretch of the graph.
+  for (const [i, v] of points) {
+    const kind = (moves[i].nags ?? []).map((g) => MARKS[g]).find(Boolean);
+    if (!kind) continue;
+    const dot = el('path', { d: `M${x(i).toFixed(1)} ${y(v).toFixed(1)}h0`, class: `mark ${kind}`, 'data-index': String(i) });
+    dot.append(el('title', {}));
+    dot.firstChild.textContent = `${label(i)}: ${kind}, ${evalText(moves[i].eval)}`;
+    svg.append(dot);
+  }
   svg.addEventListener('click', (e) => {
     const r = svg.getBoundingClientRect();
-    if (r.width > 0) onPick(Math.round(((e.clientX - r.left) / r.width) * last));
+    if (r.width > 0) onPick(Math.max(0, Math.min(moves.length - 1, Math.round(((e.clientX - r.left) / r.width) * last))));
   });
   return {
     svg,
-    /** Marks mainline index i (or nothing for -1). */
     mark(i) {
       marker.style.display = i < 0 ? 'none' : '';
       if (i >= 0) { marker.setAttribute('x1', x(i)); marker.setAttribute('x2', x(i)); }

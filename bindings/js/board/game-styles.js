@@ -34,10 +34,14 @@ border:1px solid var(--escaque-button-border,#8d8d99);background:var(--escaque-b
 .nav button:focus-visible{outline:2px solid var(--escaque-focus,#0a58ca);outline-offset:1px}
 .nav .analyse{margin-left:auto}
 .eval{font-variant-numeric:tabular-nums;font-weight:600;padding:0 .3em}
-.graph{display:block;width:100%;height:3.2rem;cursor:pointer;border-radius:.3em}
+.graph{display:block;width:100%;height:3.2rem;cursor:pointer;border-radius:.3em;overflow:visible}
 .graph .bg{fill:var(--escaque-graph-black,#3a3a42)}
 .graph .area{fill:var(--escaque-graph-white,#f4f4f0)}
 .graph .curve{fill:none;stroke:var(--escaque-graph-line,#0a58ca);stroke-width:1.2;vector-effect:non-scaling-stroke}
 .graph .mid{stroke:#888;stroke-width:.5;vector-effect:non-scaling-stroke}
 .graph .now{stroke:var(--escaque-graph-now,#e0a000);stroke-width:2;vector-effect:non-scaling-stroke}
+.graph .mark{stroke-width:7px;stroke-linecap:round;vector-effect:non-scaling-stroke}
+.graph .inaccuracy{stroke:var(--escaque-graph-inaccuracy,#d4a017)}
+.graph .mistake{stroke:var(--escaque-graph-mistake,#e07b24)}
+.graph .blunder{stroke:var(--escaque-graph-blunder,#d32f2f)}
 `;

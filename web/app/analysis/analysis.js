@@ -4,12 +4,13 @@
 // MultiPV 1–5, the evaluation bar, arrows), comments, and PGN/FEN in and out (files: pgn-files.js).
 // Opened from the menu (the last analysis, kept in storage), from a game (its PGN at the move shown),
 // from a finished game, from a FEN/PGN or a .pgn file, or from the position editor (editor.js).
+import { evalGraph } from 'escaque/board/eval-graph';
 import 'escaque/board/move-tree';
 import { toChess } from 'escaque/pgn';
 
 import { BoardView } from '../board-view.js';
 import { formatClock } from '../timecontrol.js';
-import { CAP, DEPTH, evalGraphSvg, evalPawns, evaluateLine, gradeMoves, moveLabel, sideAt, summary } from '../game-analysis.js';
+import { CAP, DEPTH, GRADE_NAG, evaluateLine, gradeMoves, moveLabel, summary } from '../game-analysis.js';
 import * as store from '../storage.js';
 import { downloadPgn, gameLabel, gameTitle, known, listGamesOf, readListedGame, thousands } from './pgn-files.js';
 import { PositionEditor } from './editor.js';
@@ -23,8 +24,6 @@ const KEY = 'escaque.app.analysis';
 const FEN_LIKE = /^\s*[^\s[/]*(\/[^\s/]*){3,}(\s|$)/;
 const RESTART_MS = 120;  // navigation in quick steps (a held arrow key) restarts the search once
 // The game analysis's marks and comments; a comment it wrote is replaced when the game is analysed again.
-const GRADE_NAG = { inaccuracy: 6, mistake: 2, blunder: 4 };
-const NAG_GRADE = { 6: 'inaccuracy', 2: 'mistake', 4: 'blunder' };
 const AUTO_COMMENT = /^(Inaccuracy|Mistake|Blunder) \(−\d+\.\d\)\.( Best was \S+\.)?$/;
 const ITEMS_PER_FRAME = 100;  // games of a .pgn file listed per animation frame
 // The games of a file are listed in lists of this many (one <ol> each): a list out of view is not
@@ -54,6 +53,7 @@ export class AnalysisBoard {
   #unsaved = false;  // whether the person was told that the analysis cannot be saved
   #previous = null;  // {tree, orientation}: the analysis the last load replaced
   #graphKey = '';  // what the eval graph shown was drawn from
+  #graph = null;  // that graph ({svg, mark}), null without evals
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
@@ -406,32 +406,24 @@ export class AnalysisBoard {
     return r === '1-0' ? CAP : r === '0-1' ? -CAP : r === '1/2-1/2' ? 0 : null;
   }
 
-  // The mainline's evaluations ([%eval], from the game analysis or the PGN) as a graph above the move
-  // list, each move's point coloured by its mark (?!, ?, ??); a click goes to that move. None without evals.
+  // The mainline's evaluations ([%eval], from the game analysis or the PGN) as the package's eval graph
+  // above the move list, a dot on each move marked ?!, ? or ??; a click goes to that move. None without evals.
   #drawGraph() {
-    const { moves } = this.#tree.game;
+    const { game } = this.#tree;
     const graph = $('an-graph');
-    if (!moves.some((n) => n.eval)) { graph.replaceChildren(); graph.hidden = true; this.#graphKey = ''; return; }
-    const fen = this.#tree.game.fen;
-    const values = [null, ...moves.map((n, i) => (n.eval ? evalPawns(n.eval, sideAt(fen, i + 1)) : null))];
-    const labels = ['Start', ...moves.map((n, i) => moveLabel(fen, i + 1, n.san))];
-    const graded = moves.flatMap((n, i) => {
-      const mark = n.nags.find((g) => NAG_GRADE[g]);
-      return mark ? [{ ply: i + 1, grade: NAG_GRADE[mark] }] : [];
-    });
-    const current = this.#tree.node ? moves.indexOf(this.#tree.node) + 1 : 0;  // 0: off the mainline or at the start
-    // A step along the game moves the ring only; the graph is drawn again when what it shows changed.
-    const key = JSON.stringify([values, labels, graded]);
-    if (key === this.#graphKey) {
-      for (const dot of graph.querySelectorAll('circle')) dot.classList.toggle('now', Number(dot.dataset.ply) === current);
-      return;
+    const current = this.#tree.node ? game.moves.indexOf(this.#tree.node) : -1;  // -1: off the mainline or at the start
+    // A step along the game moves the marker only; the graph is drawn again when what it shows changed.
+    const key = JSON.stringify([game.fen, game.moves.map((n) => [n.san, n.eval, n.nags])]);
+    if (key !== this.#graphKey) {
+      this.#graphKey = key;
+      this.#graph = evalGraph(game.moves, (i) => {
+        this.#tree.go(this.#tree.game.moves[i] ?? null);
+        this.#changed(false);
+      }, { fen: game.fen });
+      graph.replaceChildren(...(this.#graph ? [this.#graph.svg] : []));
+      graph.hidden = !this.#graph;
     }
-    this.#graphKey = key;
-    graph.replaceChildren(evalGraphSvg(values, labels, graded, (ply) => {
-      this.#tree.go(ply === 0 ? null : this.#tree.game.moves[ply - 1]);
-      this.#changed(false);
-    }, current));
-    graph.hidden = false;
+    this.#graph?.mark(current);
   }
 
   // Searches the position shown, infinitely; a search of an earlier position is dropped.
