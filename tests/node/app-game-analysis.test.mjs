@@ -32,11 +32,6 @@ describe('game analysis', { timeout: 120_000 }, () => {
     assert.equal(ga.evalPawns({ cp: -2500 }), -ga.CAP);
     assert.equal(ga.evalPawns({ mate: 3 }), ga.CAP);
     assert.equal(ga.evalPawns({ mate: -1 }), -ga.CAP);
-    // A mate in 0 ("#0", "#-0": the side to move is mated) by the side to move, whatever the zero's sign.
-    assert.equal(ga.evalPawns({ mate: 0 }, 'w'), -ga.CAP);
-    assert.equal(ga.evalPawns({ mate: -0 }, 'w'), -ga.CAP);
-    assert.equal(ga.evalPawns({ mate: 0 }, 'b'), ga.CAP);
-    assert.equal(ga.evalPawns({ mate: -0 }, 'b'), ga.CAP);
     // sideScore is whiteEval's inverse.
     for (const score of [{ type: 'cp', value: 35 }, { type: 'cp', value: -120 }, { type: 'mate', value: 2 }, { type: 'mate', value: -4 }]) {
       for (const side of ['w', 'b']) assert.deepEqual(ga.sideScore(ga.whiteEval(score, side), side), score);

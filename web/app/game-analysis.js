@@ -36,13 +36,9 @@ export function sideScore(e, side) {
   return e.mate !== undefined ? { type: 'mate', value: sign * e.mate + 0 } : { type: 'cp', value: sign * e.cp + 0 };
 }
 
-/**
- * A PGN eval ({cp} or {mate}, White's view) in pawns, capped at ±CAP (a mate at the cap). A mate in 0
- * (`#0`, `#-0`: the side to move is mated) is told apart by `side`, the side to move there.
- */
-export function evalPawns(e, side) {
-  if (e.mate === 0 && side) return side === 'w' ? -CAP : CAP;
-  if (e.mate !== undefined) return e.mate > 0 || Object.is(e.mate, 0) ? CAP : -CAP;
+/** An engine's eval ({cp} or {mate}, White's view; never a mate in 0) in pawns, capped at ±CAP (a mate at the cap). */
+export function evalPawns(e) {
+  if (e.mate !== undefined) return e.mate > 0 ? CAP : -CAP;
   return Math.max(-CAP, Math.min(CAP, e.cp / 100));
 }
 
