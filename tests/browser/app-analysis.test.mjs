@@ -36,9 +36,10 @@ async function clickTreeMove(page, san, nth = 0) {
 // The eval graph's dots: [mainline index, class, title].
 const graphDots = (page) => page.$$eval('#an-graph path.mark',
   (ps) => ps.map((p) => [p.dataset.index, p.getAttribute('class'), p.querySelector('title').textContent]));
-// The mainline index the graph's marker stands on (null: none), in a mainline whose last index is `last`.
+// The mainline index the graph's marker stands on (null: none), in a mainline whose last index is `last`
+// (x = 3 + index / last · 194 in the graph's 200 units: eval-graph.js).
 const graphMarker = (page, last) => page.$eval('#an-graph line.now',
-  (m, n) => (m.style.display === 'none' ? null : Math.round((Number(m.getAttribute('x1')) / 200) * n)), last);
+  (m, n) => (m.style.display === 'none' ? null : Math.round(((Number(m.getAttribute('x1')) - 3) / 194) * n)), last);
 
 async function lineCount(page, n) {
   await page.waitForFunction((k) => document.querySelectorAll('#an-lines li').length === k, n, { timeout: 30_000 });

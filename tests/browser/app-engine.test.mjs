@@ -180,7 +180,7 @@ describe('against the engine', { timeout: 300_000 }, () => {
     await page.waitForSelector('#review-graph svg.graph', { timeout: 60_000 });
     // The package's eval graph: a dot on g4, the blunder; the mate drawn at Black's edge (a mate in 0, White to move).
     assert.match(await page.textContent('#review-graph path.mark.blunder title'), /^2\. g4: blunder, #−1$/);
-    assert.match(await page.getAttribute('#review-graph polyline.curve', 'points'), / 200\.0,47\.0$/);
+    assert.match(await page.getAttribute('#review-graph polyline.curve', 'points'), / 197\.0,45\.0$/);
     const blunders = await page.$$eval('#review-notes button', (l) => l.map((b) => b.textContent));
     assert.ok(blunders.some((b) => /^2\. g4: blunder \(−\d+\.\d\), best was \S+$/.test(b)), blunders.join(' | '));
     assert.match(await page.textContent('#review-summary'),
@@ -190,7 +190,7 @@ describe('against the engine', { timeout: 300_000 }, () => {
     const box = await page.locator('#review-graph svg.graph').boundingBox();
     await page.mouse.click(box.x + box.width / 3, box.y + box.height / 2);
     assert.equal(await page.inputValue('#fen-out'), 'rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2');
-    assert.equal(Math.round(Number(await page.getAttribute('#review-graph line.now', 'x1'))), 67);
+    assert.equal(Math.round(Number(await page.getAttribute('#review-graph line.now', 'x1'))), 68);
   });
 
   test('review: its button stops a run; another game clears it; the analysis board stops it', async () => {

@@ -274,7 +274,7 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
     }));
     assert.deepEqual(graph.dots, [['0', 'mark inaccuracy', '1. f3: inaccuracy, −0.55'], ['2', 'mark blunder', '2. g4: blunder, #−1']],
       'Qh4#\'s ! is no dot');
-    assert.match(graph.curve, / 200\.0,47\.0$/, 'the mate in 0 at Black\'s edge (the bottom)');
+    assert.match(graph.curve, / 197\.0,45\.0$/, 'the mate in 0 at Black\'s edge (the bottom)');
     // A dot is round at any stretch of the graph, and a click on it goes to its move.
     const dot = await page.locator('#g path.mark.blunder').boundingBox();
     assert.ok(Math.abs(dot.width - dot.height) < 1.5 && dot.width >= 5, JSON.stringify(dot));

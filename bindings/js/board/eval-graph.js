@@ -7,6 +7,7 @@ import { h } from './dom.js';
 
 const W = 200;
 const H = 48;
+const PAD = 3;     // the first and last moves, and the evals at the cap, this far inside (a dot there is whole)
 const CAP = 600;   // centipawns at the edge of the graph (mates are drawn there)
 // The marks with a dot (their NAGs), by class: what a game analysis writes.
 const MARKS = { 6: 'inaccuracy', 2: 'mistake', 4: 'blunder' };
@@ -57,8 +58,8 @@ export function evalGraph(moves, onPick, { fen } = {}) {
   moves.forEach((n, i) => { if (n.eval) points.push([i, evalValue(n.eval, sideAfter(i))]); });
   if (!points.length) return null;
   const last = Math.max(1, moves.length - 1);
-  const x = (i) => (i / last) * W;
-  const y = (v) => H / 2 - (v / CAP) * (H / 2 - 1);
+  const x = (i) => PAD + (i / last) * (W - 2 * PAD);
+  const y = (v) => H / 2 - (v / CAP) * (H / 2 - PAD);
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', class: 'graph', part: 'eval-graph',
     role: 'img' });
   const first = moves.findIndex((n) => n.eval);
@@ -86,7 +87,9 @@ export function evalGraph(moves, onPick, { fen } = {}) {
   }
   svg.addEventListener('click', (e) => {
     const r = svg.getBoundingClientRect();
-    if (r.width > 0) onPick(Math.max(0, Math.min(moves.length - 1, Math.round(((e.clientX - r.left) / r.width) * last))));
+    if (r.width <= 0) return;
+    const at = (((e.clientX - r.left) / r.width) * W - PAD) / (W - 2 * PAD);  // x's inverse
+    onPick(Math.max(0, Math.min(moves.length - 1, Math.round(at * last))));
   });
   return {
     svg,
