@@ -212,6 +212,19 @@ describe('against the engine', { timeout: 300_000 }, () => {
     // A finished review, then another game: that game's review panel starts empty.
     await page.click('#run-review');
     await page.waitForSelector('#review-graph svg.graph', { timeout: 120_000 });
+    // The same game analysed again on the analysis board, after other searches: the same verdicts and evals
+    // (each game analysis starts with the engine's hash table and move ordering cleared).
+    const said = (await page.textContent('#review-summary')).replace(/^.*?: /, '');
+    const curve = await page.getAttribute('#review-graph polyline.curve', 'points');
+    await page.click('#analyse-game');
+    await page.waitForSelector('#analysis:not([hidden])');
+    await page.click('#an-run');  // an infinite analysis first: its entries stay in the adviser's hash table
+    await page.waitForFunction(() => Number(document.getElementById('an-depth').textContent) >= 12, null, { timeout: 60_000 });
+    await page.click('#an-review');
+    await page.waitForFunction(() => document.getElementById('an-review').textContent === 'Analyse the game', null, { timeout: 120_000 });
+    assert.equal((await page.textContent('#an-notice')).replace(/^.*?: /, ''), said);
+    assert.equal(await page.getAttribute('#an-graph polyline.curve', 'points'), curve);
+    await page.click('#an-close');
     await newGame(page);
     assert.equal(await page.locator('#review-graph svg').count(), 0);
     assert.equal(await page.locator('#review-notes li').count(), 0);

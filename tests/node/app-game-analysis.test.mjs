@@ -131,4 +131,18 @@ describe('game analysis', { timeout: 120_000 }, () => {
       { depth: 4, cancelled: () => ++n >= 1 });
     assert.equal(cut, null);
   });
+
+  test('the same line gets the same evaluations every time: the engine forgets earlier searches first', async () => {
+    const fen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    const moves = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5', 'a7a6', 'b5a4', 'g8f6', 'e1g1', 'f8e7'];
+    let resets = 0;
+    const forgetting = { ...adviser, newEvaluation: async () => { resets++; await engine.newGame(); } };
+    const evals = async () => (await ga.evaluateLine(forgetting, { fen, chess960: false, moves }, { depth: 10 })).map((p) => p.eval);
+    const first = await evals();
+    // Other searches in between leave their entries in the hash table and their move ordering.
+    await engine.bestMove({ fen: 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4' }, { depth: 12 });
+    await engine.bestMove({ fen, moves: moves.slice(0, 5) }, { depth: 11 });
+    assert.deepEqual(await evals(), first);
+    assert.equal(resets, 2, 'once a run');
+  });
 });

@@ -208,6 +208,15 @@ export class EnginePlayer {
   }
   /** Stops the adviser's evaluation under way (a game analysis cancelled): it answers `stopped`. */
   stopEvaluation() { this.#adviser?.stop(); }
+  /**
+   * Before a game analysis: the adviser forgets its hash table and move ordering, so that a game analysed
+   * twice (on the play screen, then on the analysis board) gets the same evaluations and marks.
+   */
+  async newEvaluation() {
+    if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
+    this.stopAnalysis();
+    await (await this.#adviserEngine()).newGame();
+  }
 
   // The adviser, made on first use. It is always at full strength, so it evaluates with the NNUE network:
   // its module is fetched then (web/sw.js keeps it). Where it cannot be loaded (offline before it was ever

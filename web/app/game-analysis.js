@@ -44,7 +44,7 @@ export function evalPawns(e) {
 
 /**
  * Evaluates the start of a line and the position after each of its moves (UCI), by `engine.evaluate`
- * (a search to `depth`, DEPTH unless told). Returns one entry per position: {value (pawns, White's view,
+ * (a search to `depth`, DEPTH unless told), after `engine.newEvaluation()` where there is one. Returns one entry per position: {value (pawns, White's view,
  * capped; null when unknown), eval ({cp}|{mate}, White's view; null for a position without a search),
  * best (the SAN of the engine's move there, null where none)}. A position with no move (mate, stalemate)
  * has no search: its value is `finalValue` when it is the last one. onStep(done, total) before each
@@ -54,6 +54,9 @@ export function evalPawns(e) {
  */
 export async function evaluateLine(engine, { fen, chess960, moves, finalValue = null },
   { depth = DEPTH, onStep = () => {}, cancelled = () => false } = {}) {
+  // The engine forgets what earlier searches left in its hash table and move ordering (where it can): the
+  // same line then gets the same evaluations every time, on the play screen and on the analysis board.
+  await engine.newEvaluation?.();
   const out = [];
   for (let ply = 0; ply <= moves.length; ply++) {
     onStep(ply, moves.length + 1);

@@ -40,10 +40,12 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
     running = run;
     clear();
     button.setAttribute('aria-pressed', 'true');
+    const label = (done) => `Stop analysing (${done}/${record.moves.length})`;
+    button.textContent = label(0);  // at once: the engine first forgets earlier searches
     let line;
     try {
       line = await evaluateLine(engine, { fen, chess960, moves: record.moves, finalValue: finalValue(ctrl.outcome()) }, {
-        onStep: (done, total) => { button.textContent = `Stop analysing (${done}/${total - 1})`; },
+        onStep: (done) => { button.textContent = label(done); },
         cancelled: () => run.stopped || ctrl.record !== record,
       });
     } catch (e) {

@@ -339,12 +339,14 @@ export class AnalysisBoard {
     const run = { cancelled: false };
     this.#reviewing = run;
     const button = $('an-review');
+    const label = (done) => `Stop (${done} of ${nodes.length + 1} positions)`;
+    button.textContent = label(0);  // at once: the engine first forgets earlier searches
     $('an-run').disabled = true;
     let line = null;
     try {
       line = await evaluateLine(this.#engine, { fen: game.fen, chess960: game.chess960, moves: nodes.map((n) => n.uci),
         finalValue: upTo < 0 ? this.#finalValue(game, nodes.at(-1)) : null }, {
-        onStep: (done, total) => { if (this.#reviewing === run) button.textContent = `Stop (${done} of ${total} positions)`; },
+        onStep: (done) => { if (this.#reviewing === run) button.textContent = label(done); },
         cancelled: () => run.cancelled || this.#tree.game !== game,
       });
     } catch (e) {
