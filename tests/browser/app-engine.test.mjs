@@ -218,6 +218,10 @@ describe('against the engine', { timeout: 300_000 }, () => {
     const curve = await page.getAttribute('#review-graph polyline.curve', 'points');
     await page.click('#analyse-game');
     await page.waitForSelector('#analysis:not([hidden])');
+    // The board opens with the review written in (no search again): the summary, the graph, the marks.
+    assert.equal((await page.textContent('#an-notice')).replace(/^.*?: /, ''), said);
+    assert.equal(await page.getAttribute('#an-graph polyline.curve', 'points'), curve);
+    assert.equal(await page.locator('#an-graph path.mark').count(), await page.locator('#review-graph path.mark').count());
     await page.click('#an-run');  // an infinite analysis first: its entries stay in the adviser's hash table
     await page.waitForFunction(() => Number(document.getElementById('an-depth').textContent) >= 12, null, { timeout: 60_000 });
     await page.click('#an-review');

@@ -435,8 +435,11 @@ async function analysisUi() {
   return analysisBoard;
 }
 
-/** Opens the analysis board: on the last analysis (pgn null), or on a game's PGN at position `ply`. */
-async function openAnalysis(pgn = null, ply = null) {
+/**
+ * Opens the analysis board: on the last analysis (pgn null), or on a game's PGN at position `ply`, with the
+ * review's evaluations of that game (`analysed`) written in.
+ */
+async function openAnalysis(pgn = null, ply = null, analysed = null) {
   if (!ctrl.record) return;
   let ui;
   try {
@@ -448,10 +451,11 @@ async function openAnalysis(pgn = null, ply = null) {
   if (settings.hints) { engine.stopAnalysis(); $('thinking').hidden = true; }
   review?.stop();  // the board's engine lines take the adviser: a review under way stops, its button freed
   if (pgn === null) ui.open();
-  else ui.openPgn(pgn, ply, orientation());
+  else ui.openPgn(pgn, ply, orientation(), analysed);
 }
 $('open-analysis').addEventListener('click', () => openAnalysis());
-$('analyse-game').addEventListener('click', () => openAnalysis(gamePgn(ctrl, 'en'), viewPly ?? ctrl.record.moves.length));
+$('analyse-game').addEventListener('click', () => openAnalysis(gamePgn(ctrl, 'en'), viewPly ?? ctrl.record.moves.length,
+  review?.analysed()));
 
 // Refused — no navigator.clipboard outside a secure context (the app over http on a LAN address), or a
 // browser's permission — the text is shown selected in `field` (`show()` opens it first) and focused,

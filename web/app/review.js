@@ -17,8 +17,9 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
   let shown = null;    // the record whose review (or error) is shown
   let running = null;  // {record, stopped} of the run under way
   let drawn = null;    // the graph shown ({svg, mark})
+  let analysed = null; // the shown review's evaluations (evaluateLine's answer)
 
-  const clear = () => { told.textContent = ''; graph.replaceChildren(); notes.replaceChildren(); shown = null; drawn = null; };
+  const clear = () => { told.textContent = ''; graph.replaceChildren(); notes.replaceChildren(); shown = null; drawn = null; analysed = null; };
   const stop = () => {
     if (!running) return;
     running.stopped = true;
@@ -58,6 +59,7 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
     }
     if (line === null) return;  // stopped, or another game is shown now
     shown = record;
+    analysed = line;
     const values = line.map((p) => p.value ?? 0);
     const graded = gradeMoves(values, fen, { played: sans, best: line.map((p) => p.best) });
     told.textContent = `${sans.length} half-moves at depth ${DEPTH}: ${summary(graded, values, fen)}.`;
@@ -97,6 +99,8 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
     },
     /** The engine is wanted elsewhere (the analysis board): a run under way stops, its button freed. */
     stop,
+    /** The evaluations of the game shown, when its review has run (for the analysis board); else null. */
+    analysed: () => (shown === ctrl.record ? analysed : null),
   };
 }
 

@@ -114,8 +114,11 @@ export class AnalysisBoard {
     $('an-title').focus?.();
   }
 
-  /** Opens the board on a game's PGN (its mainline and comments) at position `ply` (0: the start). */
-  openPgn(pgn, ply = 0, orientation = 'w') {
+  /**
+   * Opens the board on a game's PGN (its mainline and comments) at position `ply` (0: the start); with
+   * `analysed`, the review's evaluations of its mainline (game-analysis.js evaluateLine) written in.
+   */
+  openPgn(pgn, ply = 0, orientation = 'w', analysed = null) {
     let tree;
     try {
       tree = AnalysisTree.fromPgn(pgn);
@@ -125,6 +128,12 @@ export class AnalysisBoard {
     }
     for (let i = 0; i < ply && tree.forward(); i++) { /* to the position asked for */ }
     this.open(tree, orientation);
+    // The play screen's review of this game (evaluateLine's answer, a position more than the moves): written
+    // into the tree as "Analyse the game" would, without searching again.
+    const { moves } = tree.game;
+    if (analysed?.length === moves.length + 1 && moves.length > 0 && !moves.some((n) => n.uci === '0000')) {
+      this.#writeAnalysis(tree.game, [...moves], analysed, -1);
+    }
   }
 
   /** Redraws what does not change the search (the opening's name, once the table has arrived). */
@@ -355,6 +364,15 @@ export class AnalysisBoard {
       if (this.#reviewing === run) this.#reviewEnded();
     }
     if (!line || run.cancelled) return;
+    this.#writeAnalysis(game, nodes, line, upTo);
+  }
+
+  /**
+   * Writes a game analysis (evaluateLine's answer for `nodes`, the mainline up to `upTo`, its first null
+   * move, or -1) into the tree: each move's [%eval], and for a move that lost much a mark (unless it has
+   * one) and a comment naming the engine's move; what an earlier run wrote is replaced. Then the summary.
+   */
+  #writeAnalysis(game, nodes, line, upTo) {
     const values = line.map((p) => p.value);
     const gradedList = gradeMoves(values, game.fen, { played: nodes.map((n) => n.san), best: line.map((p) => p.best) });
     const graded = new Map(gradedList.map((g) => [g.ply, g]));
