@@ -176,11 +176,15 @@ describe('against the engine', { timeout: 300_000 }, () => {
     await newGame(page);  // two players, quick mate
     await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
     await waitForResult(page);
+    await page.click('#move-list .move[data-ply="3"]');  // the person looks at 2. g4 while the review runs
     await page.click('#run-review');
     await page.waitForSelector('#review-graph svg.graph', { timeout: 60_000 });
-    // The package's eval graph: a dot on g4, the blunder; the mate drawn at Black's edge (a mate in 0, White to move).
+    assert.equal(Math.round(Number(await page.getAttribute('#review-graph line.now', 'x1'))), 132, 'the marker on the move shown');
+    // The package's eval graph: a dot on g4, the blunder, at Black's edge (mate in 1); the mate itself has no
+    // search, so no point (as the analysis board writes it).
     assert.match(await page.textContent('#review-graph path.mark.blunder title'), /^2\. g4: blunder, #−1$/);
-    assert.match(await page.getAttribute('#review-graph polyline.curve', 'points'), / 197\.0,45\.0$/);
+    assert.match(await page.getAttribute('#review-graph polyline.curve', 'points'), / 132\.3,45\.0$/);
+    assert.match(await page.getAttribute('#review-graph svg', 'aria-label'), /^Evaluation graph from 1\. f3 \([+−]\d\.\d\d\) to 2\. g4 \(#−1\), White's view\./);
     const blunders = await page.$$eval('#review-notes button', (l) => l.map((b) => b.textContent));
     assert.ok(blunders.some((b) => /^2\. g4: blunder \(−\d+\.\d\), best was \S+$/.test(b)), blunders.join(' | '));
     assert.match(await page.textContent('#review-summary'),

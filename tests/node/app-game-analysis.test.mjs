@@ -145,4 +145,16 @@ describe('game analysis', { timeout: 120_000 }, () => {
     assert.deepEqual(await evals(), first);
     assert.equal(resets, 2, 'once a run');
   });
+
+  test('stopped while the engine forgets: no search begins, null', async () => {
+    let cancel = false;
+    let searches = 0;
+    const slow = {
+      newEvaluation: async () => { cancel = true; },  // the person presses Stop meanwhile
+      evaluate: async (position, depth) => { searches++; return engine.bestMove(position, { depth }); },
+    };
+    const fen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    assert.equal(await ga.evaluateLine(slow, { fen, chess960: false, moves: ['e2e4'] }, { depth: 12, cancelled: () => cancel }), null);
+    assert.equal(searches, 0);
+  });
 });

@@ -59,6 +59,7 @@ export async function evaluateLine(engine, { fen, chess960, moves, finalValue = 
   await engine.newEvaluation?.();
   const out = [];
   for (let ply = 0; ply <= moves.length; ply++) {
+    if (cancelled()) return null;  // (stopped before this search began: no search to stop)
     onStep(ply, moves.length + 1);
     const side = sideAt(fen, ply);
     let entry = { value: null, eval: null, best: null };

@@ -18,6 +18,8 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
   let running = null;  // {record, stopped} of the run under way
   let drawn = null;    // the graph shown ({svg, mark})
   let analysed = null; // the shown review's evaluations (evaluateLine's answer)
+  let shownPly = 0;    // the position shown on the play screen (sync's)
+  let doneAt = -Infinity;  // when the last run finished by itself
 
   const clear = () => { told.textContent = ''; graph.replaceChildren(); notes.replaceChildren(); shown = null; drawn = null; analysed = null; };
   const stop = () => {
@@ -33,6 +35,8 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
 
   button.addEventListener('click', async () => {
     if (running) { stop(); return; }
+    // A press meant as Stop that lands just after the run finished does not start it again.
+    if (performance.now() - doneAt < 400) return;
     if (!available()) return;
     const { record } = ctrl;
     const sans = ctrl.game.history();
@@ -50,7 +54,7 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
         cancelled: () => run.stopped || ctrl.record !== record,
       });
     } catch (e) {
-      if (ctrl.record === record) { note(`The engine could not analyse the game: ${e.message}`); shown = record; }
+      if (ctrl.record === record && !run.stopped) { note(`The engine could not analyse the game: ${e.message}`); shown = record; }
       return;
     } finally {
       running = null;
@@ -58,22 +62,19 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
       button.textContent = LABEL;
     }
     if (line === null) return;  // stopped, or another game is shown now
+    doneAt = performance.now();
     shown = record;
     analysed = line;
     const values = line.map((p) => p.value ?? 0);
     const graded = gradeMoves(values, fen, { played: sans, best: line.map((p) => p.best) });
     told.textContent = `${sans.length} half-moves at depth ${DEPTH}: ${summary(graded, values, fen)}.`;
-    // The graph's moves: each one's eval (the final position's from the result where it had no search:
-    // a mate in 0 for a win, the side to move mated) and the mark of its grade.
+    // The graph's moves: each one's eval (none for a final mate or stalemate, which has no search: as the
+    // analysis board writes it) and the mark of its grade.
     const marks = new Map(graded.map((g) => [g.ply, GRADE_NAG[g.grade]]));
-    const moves = sans.map((san, i) => {
-      const { eval: e, value } = line[i + 1];
-      const known = e ?? (value === null ? undefined : value === 0 ? { cp: 0 } : { mate: 0 });
-      return { san, nags: marks.has(i + 1) ? [marks.get(i + 1)] : [], eval: known };
-    });
+    const moves = sans.map((san, i) => ({ san, nags: marks.has(i + 1) ? [marks.get(i + 1)] : [], eval: line[i + 1].eval ?? undefined }));
     drawn = evalGraph(moves, (i) => navigate(i + 1), { fen });
     graph.replaceChildren(drawn?.svg ?? '');
-    drawn?.mark(ctrl.record.moves.length - 1);
+    drawn?.mark(shownPly - 1);
     if (graded.length === 0) { note('No inaccuracy, mistake or blunder.'); return; }
     notes.replaceChildren(...graded.map((n) => {
       const li = document.createElement('li');
@@ -95,6 +96,7 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
     sync(ply) {
       if (running && running.record !== ctrl.record) stop();
       if (shown && shown !== ctrl.record) clear();
+      shownPly = ply;
       drawn?.mark(ply - 1);
     },
     /** The engine is wanted elsewhere (the analysis board): a run under way stops, its button freed. */

@@ -64,8 +64,8 @@ export function evalGraph(moves, onPick, { fen } = {}) {
     role: 'img' });
   const first = moves.findIndex((n) => n.eval);
   const lastEval = moves.findLastIndex((n) => n.eval);
-  svg.setAttribute('aria-label', `Evaluation graph, moves ${first + 1} to ${lastEval + 1}: from ${evalText(moves[first].eval)} ` +
-    `to ${evalText(moves[lastEval].eval)} (White's view). Click to go to a move.`);
+  svg.setAttribute('aria-label', `Evaluation graph from ${label(first)} (${evalText(moves[first].eval)}) ` +
+    `to ${label(lastEval)} (${evalText(moves[lastEval].eval)}), White's view. Click to go to a move.`);
   const line = points.map(([i, v]) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   // White's area under the curve, out to the graph's edges where the first and last moves have evals.
   const area = () => {
