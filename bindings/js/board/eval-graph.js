@@ -67,15 +67,15 @@ export function evalGraph(moves, onPick, { fen } = {}) {
   svg.setAttribute('aria-label', `Evaluation graph from ${label(first)} (${evalText(moves[first].eval)}) ` +
     `to ${label(lastEval)} (${evalText(moves[lastEval].eval)}), White's view. Click to go to a move.`);
   const line = points.map(([i, v]) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
-  // White's area under the curve, out to the graph's edges where the first and last moves have evals.
-  const area = () => {
-    const [[i0, v0], [i1, v1]] = [points[0], points.at(-1)];
-    const left = i0 === 0 ? 0 : x(i0);
-    const right = i1 === moves.length - 1 ? W : x(i1);
-    return `${left.toFixed(1)},${H} ${left.toFixed(1)},${y(v0).toFixed(1)} ${line} ${right.toFixed(1)},${y(v1).toFixed(1)} ${right.toFixed(1)},${H}`;
-  };
+  // Black's share (the background) and White's (the area under the curve) span the moves with evals, out to
+  // the graph's edges where the first and last moves have one; beyond them (no eval: a final mate, moves
+  // not analysed) the graph is left empty rather than drawn as anyone's.
+  const [[i0, v0], [i1, v1]] = [points[0], points.at(-1)];
+  const left = (i0 === 0 ? 0 : x(i0)).toFixed(1);
+  const right = (i1 === moves.length - 1 ? W : x(i1)).toFixed(1);
+  const area = () => `${left},${H} ${left},${y(v0).toFixed(1)} ${line} ${right},${y(v1).toFixed(1)} ${right},${H}`;
   svg.append(
-    el('rect', { x: 0, y: 0, width: W, height: H, class: 'bg' }),
+    el('rect', { x: left, y: 0, width: (right - left).toFixed(1), height: H, class: 'bg' }),
     el('polygon', { points: area(), class: 'area' }),
     el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'mid' }),
     el('polyline', { points: line, class: 'curve' }),
