@@ -233,6 +233,11 @@ describe('against the engine', { timeout: 300_000 }, () => {
     assert.equal((await page.textContent('#an-notice')).replace(/^.*?: /, ''), said);
     assert.equal(await page.getAttribute('#an-graph polyline.curve', 'points'), curve);
     await page.click('#an-close');
+    // "Review" in the finished-games list, for this game: the board opens on it with the review written in.
+    await page.click('#finished-list li:first-child button:text-is("Review")');
+    await page.waitForSelector('#analysis:not([hidden])');
+    assert.equal(await page.getAttribute('#an-graph polyline.curve', 'points'), curve);
+    await page.click('#an-close');
     await newGame(page);
     assert.equal(await page.locator('#review-graph svg').count(), 0);
     assert.equal(await page.locator('#review-notes li').count(), 0);

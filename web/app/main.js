@@ -757,15 +757,16 @@ function renderFinished() {
       $('show-pgn').setAttribute('aria-expanded', 'true');
       $('pgn-out').focus();
     });
-    const review = document.createElement('button');
-    review.type = 'button';
-    review.textContent = 'Review';
-    review.setAttribute('aria-label', `Review ${g.white} – ${g.black}, ${g.date.slice(0, 10)}`);
-    review.addEventListener('click', () => openAnalysis(g.pgn, 0));
+    const reviewButton = document.createElement('button');
+    reviewButton.type = 'button';
+    reviewButton.textContent = 'Review';
+    reviewButton.setAttribute('aria-label', `Review ${g.white} – ${g.black}, ${g.date.slice(0, 10)}`);
+    // The game on the play screen, reviewed there: its evaluations go with it.
+    reviewButton.addEventListener('click', () => openAnalysis(g.pgn, 0, g.id === ctrl.record?.id ? review?.analysed() : null));
     // The ending in words ("Black wins by checkmate (FIDE Art. 5.1.1)"); an entry stored without them
     // (older versions) shows its reason code.
     const ending = typeof g.description === 'string' && g.description ? g.description : `(${g.reason})`;
-    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} · ${ending} `, b, ' ', review);
+    li.append(`${g.date.slice(0, 10)} ${g.white} – ${g.black} ${g.result} · ${ending} `, b, ' ', reviewButton);
     return li;
   });
   $('finished-list').replaceChildren(...items);
