@@ -4,6 +4,7 @@
 // move shown marked. Used by <escaque-game> and by the app's post-game review and analysis board. No rules;
 // plain DOM; the graph stretches to its box (the dots and lines keep their width in screen pixels).
 import { h } from './dom.js';
+import { indexTree, moveNumberText } from './game-tree.js';
 
 const W = 200;
 const H = 48;
@@ -48,12 +49,11 @@ const el = (name, attrs) => h(`svg:${name}`, attrs);
  * {svg, mark(i)}: mark(i) marks mainline index i (-1: none).
  */
 export function evalGraph(moves, onPick, { fen } = {}) {
-  const fields = (fen ?? '').split(' ');
-  const blackFirst = fields[1] === 'b' ? 1 : 0;
-  const firstNumber = Number(fields[5]) || 1;
-  // After move i: the side to move, and the move's label ("12. Nf3", "12… Nf3").
-  const sideAfter = (i) => ((i + blackFirst) % 2 === 0 ? 'b' : 'w');
-  const label = (i) => `${firstNumber + Math.floor((i + blackFirst) / 2)}${sideAfter(i) === 'b' ? '.' : '…'} ${moves[i].san}`;
+  // Each move's number and colour, as the move list numbers them: the side to move after it is the other
+  // colour; its label is "12. Nf3" / "12… Nf3".
+  const tree = indexTree({ fen, moves });
+  const sideAfter = (i) => (tree.info(moves[i]).color === 'w' ? 'b' : 'w');
+  const label = (i) => `${moveNumberText(tree.info(moves[i]))} ${moves[i].san}`;
   const points = [];
   moves.forEach((n, i) => { if (n.eval) points.push([i, evalValue(n.eval, sideAfter(i))]); });
   if (!points.length) return null;
@@ -73,10 +73,10 @@ export function evalGraph(moves, onPick, { fen } = {}) {
   const [[i0, v0], [i1, v1]] = [points[0], points.at(-1)];
   const left = (i0 === 0 ? 0 : x(i0)).toFixed(1);
   const right = (i1 === moves.length - 1 ? W : x(i1)).toFixed(1);
-  const area = () => `${left},${H} ${left},${y(v0).toFixed(1)} ${line} ${right},${y(v1).toFixed(1)} ${right},${H}`;
+  const area = `${left},${H} ${left},${y(v0).toFixed(1)} ${line} ${right},${y(v1).toFixed(1)} ${right},${H}`;
   svg.append(
     el('rect', { x: left, y: 0, width: (right - left).toFixed(1), height: H, class: 'bg' }),
-    el('polygon', { points: area(), class: 'area' }),
+    el('polygon', { points: area, class: 'area' }),
     el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'mid' }),
     el('polyline', { points: line, class: 'curve' }),
   );
@@ -87,10 +87,8 @@ export function evalGraph(moves, onPick, { fen } = {}) {
   for (const [i, v] of points) {
     const kind = (moves[i].nags ?? []).map((g) => MARKS[g]).find(Boolean);
     if (!kind) continue;
-    const dot = el('path', { d: `M${x(i).toFixed(1)} ${y(v).toFixed(1)}h0`, class: `mark ${kind}`, 'data-index': String(i) });
-    dot.append(el('title', {}));
-    dot.firstChild.textContent = `${label(i)}: ${kind}, ${evalText(moves[i].eval)}`;
-    svg.append(dot);
+    svg.append(h('svg:path', { d: `M${x(i).toFixed(1)} ${y(v).toFixed(1)}h0`, class: `mark ${kind}`, 'data-index': String(i) },
+      h('svg:title', {}, `${label(i)}: ${kind}, ${evalText(moves[i].eval)}`)));
   }
   svg.addEventListener('click', (e) => {
     const r = svg.getBoundingClientRect();
