@@ -202,9 +202,7 @@ export class EnginePlayer {
    * `stopped: true`: its score is not the depth's.
    */
   async evaluate(position, depth) {
-    if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
-    this.stopAnalysis();
-    return (await this.#adviserEngine()).bestMove(position, { depth });
+    return (await this.#adviserForEvaluation()).bestMove(position, { depth });
   }
   /** Stops the adviser's evaluation under way (a game analysis cancelled): it answers `stopped`. */
   stopEvaluation() { this.#adviser?.stop(); }
@@ -213,9 +211,13 @@ export class EnginePlayer {
    * twice (on the play screen, then on the analysis board) gets the same evaluations and marks.
    */
   async newEvaluation() {
+    await (await this.#adviserForEvaluation()).newGame();
+  }
+  // The adviser, its infinite analysis (hints, the analysis board's lines) stopped: an evaluation's turn.
+  async #adviserForEvaluation() {
     if (!(await engineAvailable())) throw new Error('the engine is not available in this build');
     this.stopAnalysis();
-    await (await this.#adviserEngine()).newGame();
+    return this.#adviserEngine();
   }
 
   // The adviser, made on first use. It is always at full strength, so it evaluates with the NNUE network:
