@@ -52,8 +52,7 @@ export class AnalysisBoard {
   #reviewing = null;  // the game analysis under way: {cancelled}
   #unsaved = false;  // whether the person was told that the analysis cannot be saved
   #previous = null;  // {tree, orientation}: the analysis the last load replaced
-  #graphKey = '';  // what the eval graph shown was drawn from
-  #graph = null;  // that graph ({svg, mark}), null without evals
+  #graph = null;  // the eval graph shown ({svg, mark}), null without evals
 
   /**
    * engine: the app's EnginePlayer (its adviser analyses); available(): whether the build has the
@@ -257,7 +256,8 @@ export class AnalysisBoard {
       lastMove: node ? node.uci : null, game: chess, move: null,
     });
     this.#board.element.set({ arrows: [] });
-    if (edited || this.#shownGame !== t.game) {
+    const redraw = edited || this.#shownGame !== t.game;  // else a step: only what marks the move shown changes
+    if (redraw) {
       this.#treeView.game = t.game;
       this.#shownGame = t.game;
       const title = gameTitle(t.game.tags);
@@ -266,7 +266,7 @@ export class AnalysisBoard {
     }
     this.#treeView.current = node;
     this.#drawPlayers();
-    this.#drawGraph();
+    this.#drawGraph(redraw);
     $('an-empty').hidden = t.game.moves.length > 0;
     $('an-fen').value = fen;
     this.#opening();
@@ -428,22 +428,18 @@ export class AnalysisBoard {
 
   // The mainline's evaluations ([%eval], from the game analysis or the PGN) as the package's eval graph
   // above the move list, a dot on each move marked ?!, ? or ??; a click goes to that move. None without evals.
-  #drawGraph() {
+  // `redraw`: the game or what it holds changed (a step along it only moves the marker).
+  #drawGraph(redraw) {
     const { game } = this.#tree;
-    const graph = $('an-graph');
-    const current = this.#tree.node ? game.moves.indexOf(this.#tree.node) : -1;  // -1: off the mainline or at the start
-    // A step along the game moves the marker only; the graph is drawn again when what it shows changed.
-    const key = JSON.stringify([game.fen, game.moves.map((n) => [n.san, n.eval, n.nags])]);
-    if (key !== this.#graphKey) {
-      this.#graphKey = key;
+    if (redraw) {
       this.#graph = evalGraph(game.moves, (i) => {
         this.#tree.go(this.#tree.game.moves[i] ?? null);
         this.#changed(false);
       }, { fen: game.fen });
-      graph.replaceChildren(...(this.#graph ? [this.#graph.svg] : []));
-      graph.hidden = !this.#graph;
+      $('an-graph').replaceChildren(...(this.#graph ? [this.#graph.svg] : []));
+      $('an-graph').hidden = !this.#graph;
     }
-    this.#graph?.mark(current);
+    this.#graph?.mark(this.#tree.node ? game.moves.indexOf(this.#tree.node) : -1);  // -1: off the mainline or at the start
   }
 
   // Searches the position shown, infinitely; a search of an earlier position is dropped.
@@ -557,7 +553,7 @@ export class AnalysisBoard {
   #annotated() {
     this.#treeView.game = this.#tree.game;
     this.#treeView.current = this.#tree.node;
-    this.#drawGraph();  // a mark colours its move's point
+    this.#drawGraph(true);  // a mark puts a dot on its move's point
     this.#save();
   }
 
