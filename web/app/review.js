@@ -19,7 +19,6 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
   let drawn = null;    // the graph shown ({svg, mark})
   let analysed = null; // the shown review's evaluations (evaluateLine's answer)
   let shownPly = 0;    // the position shown on the play screen (sync's)
-  let doneAt = -Infinity;  // when the last run finished by itself
 
   const clear = () => { told.textContent = ''; graph.replaceChildren(); notes.replaceChildren(); shown = null; drawn = null; analysed = null; };
   const stop = () => {
@@ -35,8 +34,6 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
 
   button.addEventListener('click', async () => {
     if (running) { stop(); return; }
-    // A press meant as Stop that lands just after the run finished does not start it again.
-    if (performance.now() - doneAt < 400) return;
     if (!available()) return;
     const { record } = ctrl;
     const sans = ctrl.game.history();
@@ -62,7 +59,6 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
       button.textContent = LABEL;
     }
     if (line === null) return;  // stopped, or another game is shown now
-    doneAt = performance.now();
     shown = record;
     analysed = line;
     const values = line.map((p) => p.value ?? 0);
