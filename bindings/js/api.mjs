@@ -373,8 +373,8 @@ export class Chess {
   // Chess.fromFen (one king a side, the side not to move not in check, castling rights with their
   // king and rook at home, an en passant square behind a pawn that just moved, no pawn on the back
   // rank, piece counts a game can reach): when it fails, InvalidPositionError (code
-  // INVALID_POSITION) says what, where and why, with `reason` (the rule broken), `fen` and
-  // `offset` (into fen); the setup is left as it was.
+  // INVALID_POSITION) says what, where and why, with `reason` (the rule broken), `fen`, `offset`
+  // (into fen) and `detail` (the why alone); the setup is left as it was.
   static fromSetup(setup) {
     if (!(setup instanceof Setup)) {
       throw new InvalidArgumentError(`Chess.fromSetup(setup): setup must be a Setup, got ${describe(setup)}`);
@@ -383,7 +383,7 @@ export class Chess {
     const answer = wasm().GameHandle.fromFen(fen, setup.isChess960());
     if (!answer.ok) {
       throw new InvalidPositionError(`Chess.fromSetup: no game can start from ${fen}: ${answer.message}`,
-          { reason: answer.kind, fen, offset: answer.offset });
+          { reason: answer.kind, fen, offset: answer.offset, detail: answer.detail });
     }
     return wrap(Chess, answer.game);
   }

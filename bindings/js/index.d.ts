@@ -314,6 +314,9 @@ export class InvalidFenError extends EscaqueError {
   readonly offset?: number;
   /** The rule the FEN breaks. */
   readonly kind?: FenErrorKind;
+  /** What is wrong, without where in the text ("white has 0 kings; each side needs exactly one"): for a
+   * person who edits a board rather than the FEN. */
+  readonly detail?: string;
 }
 /** code INVALID_POSITION: Chess.fromSetup could not start a game from the edited position. */
 export class InvalidPositionError extends EscaqueError {
@@ -324,6 +327,8 @@ export class InvalidPositionError extends EscaqueError {
   readonly fen: string;
   /** Where in `fen` the fault is. */
   readonly offset: number;
+  /** What is wrong, without where in `fen` ("white has 0 kings; each side needs exactly one"). */
+  readonly detail: string;
   constructor(message: string, details?: object);
 }
 /** init() could not load the WebAssembly module. */

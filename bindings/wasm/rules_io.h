@@ -84,6 +84,7 @@ inline int fen_fail(const FenError& e) {
   failure(j, "INVALID_FEN", e.message);
   j.member("offset", int(e.offset));
   j.member("kind", fen_error_name(e.kind));
+  j.member("detail", e.detail);
   j.close('}');
   return finish(j);
 }

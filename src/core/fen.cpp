@@ -28,6 +28,7 @@ FenError make_error(FenErrorKind kind, int field, int offset, const std::string&
   e.message = field == 0 ? std::string("FEN")
                          : std::string("FEN ") + FIELD_NAMES[field] + " field (field " + std::to_string(field) + ")";
   e.message += ", at character " + std::to_string(offset + 1) + ": " + why;
+  e.detail = why;
   return e;
 }
 

@@ -44,6 +44,8 @@ struct FenError {
   int field = 0;        // 1 = placement .. 6 = fullmove number; 0 = whole string
   int offset = 0;       // character offset in the input where the problem is
   std::string message;  // human-readable: what, where, why
+  std::string detail;   // the why alone ("white has 0 kings; each side needs exactly one"), for a
+                        // person who edits a board rather than the text
   explicit operator bool() const { return kind != FenErrorKind::None; }
 };
 

@@ -31,6 +31,10 @@ function refused(setup, reason, why) {
     assert.ok(e.message.includes(fen), e.message);
     assert.match(e.message, why);
     assert.ok(Number.isInteger(e.offset));
+    // detail: the why alone, the end of the message, with no place in the text
+    assert.match(e.detail, why);
+    assert.ok(e.message.endsWith(`: ${e.detail}`), `${e.message} / ${e.detail}`);
+    assert.doesNotMatch(e.detail, /character|field/);
     return true;
   });
   assert.equal(setup.fen(), fen, 'the setup is unchanged');

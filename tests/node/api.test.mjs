@@ -7,7 +7,7 @@ import { before, describe, test } from 'node:test';
 
 import {
   AmbiguousMoveError, Chess, DisposedError, DrawOfferError, EscaqueError, GameOverError, IllegalMoveError,
-  InvalidArgumentError, InvalidFenError, PgnParseError, init, isInitialized,
+  InvalidArgumentError, InvalidFenError, PgnParseError, Position, init, isInitialized,
 } from '../../dist/index.mjs';
 import { FENS } from './helpers.mjs';
 
@@ -63,7 +63,13 @@ describe('construction', () => {
     const e = throwsCode(() => Chess.fromFen('bad'), InvalidFenError, 'INVALID_FEN',
       /expected 6 space-separated fields/);
     assert.equal(typeof e.offset, 'number');
-    throwsCode(() => Chess.fromFen('8/8/8/8/8/8/8/8 w - - 0 1'), InvalidFenError, 'INVALID_FEN', /king/i);
+    const kings = throwsCode(() => Chess.fromFen('8/8/8/8/8/8/8/8 w - - 0 1'), InvalidFenError, 'INVALID_FEN', /king/i);
+    assert.equal(kings.kind, 'KingCount');
+    assert.equal(kings.detail, 'white has 0 kings; each side needs exactly one');
+    assert.equal(kings.message, `FEN piece placement field (field 1), at character 1: ${kings.detail}`);
+    // The same from Position (one writer of the answer).
+    const p = throwsCode(() => Position.fromFen('8/8/8/8/8/8/8/8 w - - 0 1'), InvalidFenError, 'INVALID_FEN', /king/i);
+    assert.deepEqual([p.kind, p.detail, p.offset], [kings.kind, kings.detail, kings.offset]);
     throwsCode(() => Chess.fromFen(42), InvalidArgumentError, 'INVALID_ARGUMENT', /fen must be a string/);
     throwsCode(() => Chess.fromFen(FENS.start, { chess960: 'yes' }), InvalidArgumentError, 'INVALID_ARGUMENT');
     throwsCode(() => Chess.fromFen(FENS.start, 7), InvalidArgumentError, 'INVALID_ARGUMENT');

@@ -307,6 +307,11 @@ TEST(Fen, EveryErrorKindWithFieldOffsetAndReason) {
     EXPECT_EQ(e.offset, c.offset) << e.message;
     EXPECT_NE(e.message.find(c.reason), std::string::npos) << "message: " << e.message;
     EXPECT_NE(e.message.find("character " + std::to_string(c.offset + 1)), std::string::npos) << e.message;
+    // The detail is the message's why alone: what follows the place, with no place in it.
+    EXPECT_NE(e.detail.find(c.reason), std::string::npos) << "detail: " << e.detail;
+    EXPECT_EQ(e.detail.find("character"), std::string::npos) << e.detail;
+    EXPECT_EQ(e.message.substr(e.message.size() - e.detail.size()), e.detail) << e.message;
+    EXPECT_EQ(e.message.compare(e.message.size() - e.detail.size() - 2, 2, ": "), 0) << e.message;
     EXPECT_TRUE(bool(e));
     EXPECT_TRUE(pos == before) << "the target must be unchanged on error";
     EXPECT_EQ(pos.key(), before.key());

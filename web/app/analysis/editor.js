@@ -16,12 +16,10 @@ const HOME = { w: { rank: '1', king: 'e1' }, b: { rank: '8', king: 'e8' } };
 // Each castling right: its side, its wing (as Setup#castlingRights names it) and its checkbox.
 const RIGHTS = [['w', 'king', 'ed-wk'], ['w', 'queen', 'ed-wq'], ['b', 'king', 'ed-bk'], ['b', 'queen', 'ed-bq']];
 
-// The rule an error of the package names, without where in the FEN text it was found ("…, at character 1:
-// white has 0 kings; each side needs exactly one" → "white has 0 kings; each side needs exactly one"): the
-// person edits a board, not the text.
+// What is wrong with the position, without where in the FEN text it was found (the package's `detail`:
+// "white has 0 kings; each side needs exactly one"): the person edits a board, not the text.
 function reasonOf(e) {
-  const message = String(e?.message ?? e);
-  return /, at character \d+: (.+)$/s.exec(message)?.[1] ?? message;
+  return e?.detail ?? String(e?.message ?? e);
 }
 
 const TYPES = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
