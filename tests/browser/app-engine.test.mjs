@@ -197,6 +197,28 @@ describe('against the engine', { timeout: 300_000 }, () => {
     assert.equal(Math.round(Number(await page.getAttribute('#review-graph line.now', 'x1'))), 68);
   });
 
+  test('review: the exported PGN carries it (evals, the blunder\'s mark and comment); another game\'s does not', async () => {
+    await newGame(page);
+    await typeMoves(page, ['f3', 'e5', 'g4', 'Qh4#']);
+    await waitForResult(page);
+    await page.click('#show-pgn');  // the PGN box open while the review runs: it is written anew after it
+    assert.doesNotMatch(await page.inputValue('#pgn-out'), /%eval/);
+    await page.click('#run-review');
+    await page.waitForFunction(() => /%eval/.test(document.getElementById('pgn-out').value), null, { timeout: 60_000 });
+    const pgn = await page.inputValue('#pgn-out');
+    // Each searched move's eval (the final mate has none, as on the analysis board), g4 marked ?? ($4) with
+    // its comment, the headers and the result kept.
+    assert.match(pgn, /1\. f3 (\$\d )?\{[^}]*\[%eval -?\d+\.\d\d\]\} 1\.\.\. e5 (\$\d )?\{[^}]*\[%eval -?\d+\.\d\d\]\}/);
+    assert.match(pgn, /g4 \$4 \{Blunder \(−\d+\.\d\)\. Best was \S+\. \[%eval #-1\]\}/);
+    assert.match(pgn, /Qh4# 0-1\s*$/);
+    assert.match(pgn, /\[Result "0-1"\]/);
+    assert.match(pgn, /\[Site "escaque app"\]/);
+    // Another game: its export has no review.
+    await newGame(page);
+    await typeMoves(page, ['e4']);
+    await page.waitForFunction(() => !/%eval/.test(document.getElementById('pgn-out').value) && /1\. e4/.test(document.getElementById('pgn-out').value));
+  });
+
   test('review: its button stops a run; another game clears it; the analysis board stops it', async () => {
     const game = ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'Re1', 'b5', 'Bb3', 'd6',
       'c3', 'O-O', 'h3', 'Nb8', 'd4', 'Nbd7'];

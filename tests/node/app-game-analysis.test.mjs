@@ -65,6 +65,27 @@ describe('game analysis', { timeout: 120_000 }, () => {
     assert.deepEqual(ga.gradeMoves([0, 1], '4k3/8/8/8/8/8/8/4K3 b - - 0 1').map((g) => g.mover), ['b']);
   });
 
+  test('annotateMoves writes evals, marks and comments into tree nodes; a second run replaces its own, keeps the person\'s', () => {
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    const node = (san, extra = {}) => ({ san, nags: [], comments: [], variations: [], ...extra });
+    // e4 fine; c5 a mistake (−1.2) where e5 was best; Nf3 a blunder (−2.4) but the person marked it !? already.
+    const nodes = [node('e4'), node('c5', { comments: ['Sicilian'] }), node('Nf3', { nags: [5, 14] })];
+    const line = [{ value: 0.3, best: 'e4' }, { value: 0.2, eval: { cp: 20 }, best: 'e5' },
+      { value: 1.4, eval: { cp: 140 }, best: 'd4' }, { value: -1.0, eval: { cp: -100 }, best: null }];
+    const graded = ga.annotateMoves(nodes, line, start);
+    assert.deepEqual(graded.map((g) => [g.ply, g.grade]), [[2, 'mistake'], [3, 'blunder']]);
+    assert.deepEqual(nodes.map((n) => n.eval), [{ cp: 20 }, { cp: 140 }, { cp: -100 }]);
+    assert.deepEqual(nodes.map((n) => n.nags), [[], [2], [5, 14]]);  // the person's !? stays the only assessment
+    assert.deepEqual(nodes.map((n) => n.comments), [[], ['Sicilian', 'Mistake (−1.2). Best was e5.'], ['Blunder (−2.4). Best was d4.']]);
+    // Analysed again with other values: c5 is now fine; what the first run wrote goes, the person's stays.
+    line[2] = { value: 0.25, eval: { cp: 25 }, best: 'd4' };
+    line[3] = { value: 0.2, eval: { cp: 20 }, best: null };
+    ga.annotateMoves(nodes, line, start);
+    assert.deepEqual(nodes.map((n) => n.nags), [[], [], [5, 14]]);
+    assert.deepEqual(nodes.map((n) => n.comments), [[], ['Sicilian'], []]);
+    assert.deepEqual(nodes[1].eval, { cp: 25 });
+  });
+
   test('average loss per move, each side apart: gains count as nothing, unknown values are skipped', () => {
     const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
     const values = [0.3, 0.2, 1.4, -1.0, null, 0.5, 0.5];

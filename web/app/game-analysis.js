@@ -11,6 +11,10 @@ export const CAP = 10;
 const GRADES = [[2, 'blunder'], [1, 'mistake'], [0.5, 'inaccuracy']];
 /** The NAG of each grade, as the analysis board writes it (?!, ?, ??), and which the eval graph dots. */
 export const GRADE_NAG = { inaccuracy: 6, mistake: 2, blunder: 4 };
+// NAGs 1 to 6 assess the move itself (!, ?, !!, ??, !?, ?!); a move has at most one of them.
+export const isAssessment = (n) => n >= 1 && n <= 6;
+// The comment annotateMoves writes on a graded move ("Mistake (−1.3). Best was Nf3.").
+const AUTO_COMMENT = /^(Inaccuracy|Mistake|Blunder) \(−\d+\.\d\)\.( Best was \S+\.)?$/;
 
 /** Classifies a drop (pawns, from the mover's point of view); null when it is fine. */
 export function grade(drop) {
@@ -99,6 +103,34 @@ export function gradeMoves(values, fen, { played = [], best = [] } = {}) {
     const g = grade(drop);
     if (g) graded.push({ ply: i, grade: g, drop, mover });
   }
+  return graded;
+}
+
+/**
+ * Writes a game analysis into PGN tree nodes (escaque/pgn's PgnNode: the moves played from `fen`, evaluated
+ * by evaluateLine as `line`, one entry per position): each move's [%eval], and for a move that lost much a
+ * mark (unless it has one) and a comment naming the engine's move ("Mistake (−1.3). Best was Nf3."); what
+ * an earlier analysis wrote is replaced. Returns gradeMoves's answer.
+ */
+export function annotateMoves(nodes, line, fen) {
+  const graded = gradeMoves(line.map((p) => p.value), fen, { played: nodes.map((n) => n.san), best: line.map((p) => p.best) });
+  const byPly = new Map(graded.map((g) => [g.ply, g]));
+  nodes.forEach((node, i) => {
+    const { eval: e } = line[i + 1];
+    if (e) node.eval = e;
+    // What an earlier run wrote goes: its comment, and the mark that came with it.
+    node.comments = node.comments.filter((c) => {
+      const auto = AUTO_COMMENT.exec(c);
+      if (auto) node.nags = node.nags.filter((n) => n !== GRADE_NAG[auto[1].toLowerCase()]);
+      return !auto;
+    });
+    const g = byPly.get(i + 1);
+    if (!g) return;
+    if (!node.nags.some(isAssessment)) node.nags = [GRADE_NAG[g.grade], ...node.nags];
+    const best = line[i].best;
+    const words = `${g.grade[0].toUpperCase()}${g.grade.slice(1)} (−${g.drop.toFixed(1)}).`;
+    node.comments.push(best ? `${words} Best was ${best}.` : words);
+  });
   return graded;
 }
 

@@ -400,7 +400,16 @@ function navigate(ply) {
 
 // ---- export ----
 
-$('copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN', $('pgn-out'), showPgnBox));
+// The game's PGN as exported (copied, shown, downloaded): after a review of this game, with the review
+// written in (analysis/review-pgn.js, in English SAN as the analysis board writes it); else in the
+// language of the settings.
+async function exportPgn() {
+  const analysed = review?.analysed();
+  if (!analysed) return gamePgn(ctrl, pgnLanguage());
+  const { reviewedPgn } = await import('./analysis/review-pgn.js');
+  return reviewedPgn(gamePgn(ctrl, 'en'), analysed);
+}
+$('copy-pgn').addEventListener('click', async () => copy(await exportPgn(), 'PGN', $('pgn-out'), showPgnBox));
 $('copy-fen').addEventListener('click', () => copy($('fen-out').value, 'FEN', $('fen-out')));
 $('show-pgn').addEventListener('click', () => {
   const out = $('pgn-out');
@@ -411,7 +420,7 @@ $('show-pgn').addEventListener('click', () => {
 function pgnLanguage() { return settings.language; }
 $('download-pgn').addEventListener('click', async () => {
   const { downloadPgn } = await import('./analysis/pgn-files.js');
-  const text = gamePgn(ctrl, pgnLanguage());
+  const text = await exportPgn();
   downloadPgn(text, { White: playerName(ctrl.record.players.w), Black: playerName(ctrl.record.players.b),
     Date: ctrl.record.started.slice(0, 10) });
   showStatus('PGN downloaded.');
@@ -735,9 +744,13 @@ function moveFieldUsable(humanToMove, over) {
   play.disabled = !humanToMove;
 }
 
-function renderExport() {
+let exportShown = 0;  // the latest renderExport (an earlier one still waiting writes nothing)
+async function renderExport() {
   if ($('pgn-out').hidden) return;
-  $('pgn-out').value = gamePgn(ctrl, pgnLanguage());
+  const mine = ++exportShown;
+  const text = await exportPgn();
+  if (mine !== exportShown || $('pgn-out').hidden) return;
+  $('pgn-out').value = text;
   $('pgn-out').setAttribute('aria-label', 'PGN of the game');
 }
 
@@ -905,7 +918,7 @@ $('play-here').addEventListener('click', async () => {
   await tabs.takeOver();
   showStatus('');
 });
-$('storage-copy-pgn').addEventListener('click', () => copy(gamePgn(ctrl, pgnLanguage()), 'PGN', $('pgn-out'), showPgnBox));
+$('storage-copy-pgn').addEventListener('click', async () => copy(await exportPgn(), 'PGN', $('pgn-out'), showPgnBox));
 $('storage-show-pgn').addEventListener('click', () => {
   showPgnBox();
   $('pgn-out').focus();
@@ -954,7 +967,7 @@ async function main() {
     if (tabs.latest) showOwnersGame(tabs.latest);
     if (!ctrl.record) startGame(FIRST_GAME);  // nothing stored yet: the start position, until the owner saves
   }
-  review = setUpReview({ ctrl, engine, navigate, available: () => engineReady });
+  review = setUpReview({ ctrl, engine, navigate, available: () => engineReady, reviewed: renderExport });
   document.getElementById('app').setAttribute('aria-busy', 'false');
   // A handle for diagnostics and the browser tests (read-only use).
   window.__escaque = { ctrl, clock, tabs, engine };

@@ -9,7 +9,8 @@ import { CAP, DEPTH, GRADE_NAG, evaluateLine, gradeMoves, moveLabel, summary } f
 
 const LABEL = 'Analyse the game';
 
-export function setUpReview({ ctrl, engine, navigate, available }) {
+// reviewed(): called when a review has been written in (the exported PGN then carries it).
+export function setUpReview({ ctrl, engine, navigate, available, reviewed = () => {} }) {
   const button = document.getElementById('run-review');
   const graph = document.getElementById('review-graph');
   const notes = document.getElementById('review-notes');
@@ -61,6 +62,7 @@ export function setUpReview({ ctrl, engine, navigate, available }) {
     if (line === null) return;  // stopped, or another game is shown now
     shown = record;
     analysed = line;
+    reviewed();
     const values = line.map((p) => p.value ?? 0);
     const graded = gradeMoves(values, fen, { played: sans, best: line.map((p) => p.best) });
     told.textContent = `${sans.length} half-moves at depth ${DEPTH}: ${summary(graded, values, fen)}.`;

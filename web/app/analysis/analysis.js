@@ -10,12 +10,12 @@ import { toChess } from 'escaque/pgn';
 
 import { BoardView } from '../board-view.js';
 import { formatClock } from '../timecontrol.js';
-import { CAP, DEPTH, GRADE_NAG, evaluateLine, gradeMoves, moveLabel, summary } from '../game-analysis.js';
+import { CAP, DEPTH, annotateMoves, evaluateLine, moveLabel, summary } from '../game-analysis.js';
 import * as store from '../storage.js';
 import { downloadPgn, gameLabel, gameTitle, known, listGamesOf, readListedGame, thousands } from './pgn-files.js';
 import { PositionEditor } from './editor.js';
 import { EngineLines } from './lines.js';
-import { AnalysisTree, isAssessment } from './tree.js';
+import { AnalysisTree } from './tree.js';
 
 const $ = (id) => document.getElementById(id);
 const KEY = 'escaque.app.analysis';
@@ -23,8 +23,6 @@ const KEY = 'escaque.app.analysis';
 // or a move; its only '/' are in "1/2-1/2"): read as a FEN, its error names the bad field.
 const FEN_LIKE = /^\s*[^\s[/]*(\/[^\s/]*){3,}(\s|$)/;
 const RESTART_MS = 120;  // navigation in quick steps (a held arrow key) restarts the search once
-// The game analysis's marks and comments; a comment it wrote is replaced when the game is analysed again.
-const AUTO_COMMENT = /^(Inaccuracy|Mistake|Blunder) \(−\d+\.\d\)\.( Best was \S+\.)?$/;
 const ITEMS_PER_FRAME = 100;  // games of a .pgn file listed per animation frame
 // The games of a file are listed in lists of this many (one <ol> each): a list out of view is not
 // laid out (content-visibility), so adding games to a long file's listing costs the last list only.
@@ -373,25 +371,8 @@ export class AnalysisBoard {
    * one) and a comment naming the engine's move; what an earlier run wrote is replaced. Then the summary.
    */
   #writeAnalysis(game, nodes, line, upTo) {
+    const gradedList = annotateMoves(nodes, line, game.fen);
     const values = line.map((p) => p.value);
-    const gradedList = gradeMoves(values, game.fen, { played: nodes.map((n) => n.san), best: line.map((p) => p.best) });
-    const graded = new Map(gradedList.map((g) => [g.ply, g]));
-    nodes.forEach((node, i) => {
-      const { eval: e } = line[i + 1];
-      if (e) node.eval = e;
-      // What an earlier run wrote goes: its comment, and the mark that came with it.
-      node.comments = node.comments.filter((c) => {
-        const auto = AUTO_COMMENT.exec(c);
-        if (auto) node.nags = node.nags.filter((n) => n !== GRADE_NAG[auto[1].toLowerCase()]);
-        return !auto;
-      });
-      const g = graded.get(i + 1);
-      if (!g) return;
-      if (!node.nags.some(isAssessment)) node.nags = [GRADE_NAG[g.grade], ...node.nags];
-      const best = line[i].best;
-      const words = `${g.grade[0].toUpperCase()}${g.grade.slice(1)} (−${g.drop.toFixed(1)}).`;
-      node.comments.push(best ? `${words} Best was ${best}.` : words);
-    });
     this.#changed();
     const cut = upTo < 0 ? ''
       : ` It stops at the null move (--) after ${moveLabel(game.fen, upTo, nodes[upTo - 1].san)}: the engine plays legal moves only.`;

@@ -6,11 +6,9 @@
 import { Chess } from 'escaque';
 import { addVariation, pathTo, promoteVariation, readPgnGame, removeVariation, toChess, writePgn } from 'escaque/pgn';
 import { START_FEN } from 'escaque/board/core';
-import { sideAt } from '../game-analysis.js';
+import { isAssessment, sideAt } from '../game-analysis.js';
 import { parsePgnTimeControl } from '../timecontrol.js';
 
-// NAGs 1 to 6 assess the move itself (!, ?, !!, ??, !?, ?!); a move has at most one of them.
-export const isAssessment = (n) => n >= 1 && n <= 6;
 
 export class AnalysisTree {
   /** @type {import('escaque/pgn').PgnGame} */
