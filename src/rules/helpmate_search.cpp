@@ -62,7 +62,8 @@ class VisitedSet {
 };
 
 // One level of the explicit DFS stack: the move that led here (to undo it on
-// the way back) and this node's moves, kept in a shared pool.
+// the way back) and this node's moves, kept in a shared pool: [begin, next)
+// tried, [next, end) still to try.
 struct Frame {
   Move move;
   UndoInfo undo;
@@ -72,6 +73,7 @@ struct Frame {
 struct ExploreScratch {
   VisitedSet visited;
   std::vector<Move> pool;
+  std::vector<std::int32_t> ranks;  // each pooled move's MoveOrder::rank
   std::vector<Frame> frames;
 };
 
@@ -121,35 +123,11 @@ class MoveOrder {
     return score;
   }
 
-  // Sorts best first, ties in generation order (which the searches' results
-  // are tuned with): insertion sort on short lists, else score and index
-  // packed into one integer for std::sort.
-  void sort(MoveList& moves) const {
-    const int n = moves.size;
-    if (n <= 32) {
-      int scores[32];
-      for (int i = 0; i < n; ++i) {
-        const Move m = moves.moves[i];
-        const int sc = score(m);
-        int j = i;
-        for (; j > 0 && scores[j - 1] < sc; --j) {
-          scores[j] = scores[j - 1];
-          moves.moves[j] = moves.moves[j - 1];
-        }
-        scores[j] = sc;
-        moves.moves[j] = m;
-      }
-      return;
-    }
-    std::int32_t keys[MAX_MOVES];
-    Move original[MAX_MOVES];
-    for (int i = 0; i < n; ++i) {
-      original[i] = moves.moves[i];
-      keys[i] = std::int32_t((score(moves.moves[i]) + 1024) << 8) | (255 - i);
-    }
-    std::sort(keys, keys + n, [](std::int32_t a, std::int32_t b) { return a > b; });
-    for (int i = 0; i < n; ++i) moves.moves[i] = original[255 - (keys[i] & 0xFF)];
-  }
+  // The order the search tries a node's moves in: best score first, ties in
+  // generation order (which the searches' results are tuned with), as one
+  // integer, distinct for each move of a node: the score and the move's index
+  // in the list (0..255).
+  std::int32_t rank(Move m, int index) const { return std::int32_t((score(m) + 1024) << 8) | (255 - index); }
 
  private:
   const Position& pos_;
@@ -181,27 +159,47 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
   s.visited.reset(maxNodes);
   s.visited.insert(pos.key());
   s.pool.clear();
+  s.ranks.clear();
   s.frames.clear();
 
   auto push_frame = [&](Move move, const UndoInfo& undo, MoveList& moves) {
-    // Moves to positions already visited are dropped before sorting (most
-    // are, in an exhaustive search); the rest are checked again when tried.
-    // Keys first, probes after: the probes (mostly cache misses in a large
-    // table) are independent then, so the processor overlaps them.
-    Key keys[MAX_MOVES];
-    bool known[MAX_MOVES];
-    for (int i = 0; i < moves.size; ++i) {
-      known[i] = key_after(pos, moves.moves[i], keys[i]);
-      if (known[i]) s.visited.prefetch(keys[i]);
+    if (!quick) {
+      // Moves to positions already visited are dropped first (most are, in an
+      // exhaustive search); the rest are checked again when tried. Keys first,
+      // probes after: the probes (mostly cache misses in a large table) are
+      // independent then, so the processor overlaps them. The quick search
+      // meets few visited positions and tries few moves of a node: it leaves
+      // them all to the check when tried (the same moves are tried, in the
+      // same order).
+      Key keys[MAX_MOVES];
+      bool known[MAX_MOVES];
+      for (int i = 0; i < moves.size; ++i) {
+        known[i] = key_after(pos, moves.moves[i], keys[i]);
+        if (known[i]) s.visited.prefetch(keys[i]);
+      }
+      int kept = 0;
+      for (int i = 0; i < moves.size; ++i)
+        if (!(known[i] && s.visited.contains(keys[i]))) moves.moves[kept++] = moves.moves[i];
+      moves.size = kept;
     }
-    int kept = 0;
-    for (int i = 0; i < moves.size; ++i)
-      if (!(known[i] && s.visited.contains(keys[i]))) moves.moves[kept++] = moves.moves[i];
-    moves.size = kept;
-    MoveOrder(pos, winner).sort(moves);
+    // Ranked now, picked best first when tried (try_next): a node is mostly
+    // left after a few of its moves, so sorting them all would be wasted.
+    const MoveOrder order(pos, winner);
     int begin = int(s.pool.size());
-    s.pool.insert(s.pool.end(), moves.begin(), moves.end());
+    for (int i = 0; i < moves.size; ++i) {
+      s.pool.push_back(moves.moves[i]);
+      s.ranks.push_back(order.rank(moves.moves[i], i));
+    }
     s.frames.push_back(Frame{move, undo, begin, begin, begin + moves.size});
+  };
+  // The best-ranked move of `top` not tried yet (moved to its `next` slot).
+  auto try_next = [&](Frame& top) {
+    int best = top.next;
+    for (int i = top.next + 1; i < top.end; ++i)
+      if (s.ranks[std::size_t(i)] > s.ranks[std::size_t(best)]) best = i;
+    std::swap(s.pool[std::size_t(best)], s.pool[std::size_t(top.next)]);
+    std::swap(s.ranks[std::size_t(best)], s.ranks[std::size_t(top.next)]);
+    return s.pool[std::size_t(top.next++)];
   };
   {
     MoveList rootMoves = legal_moves(pos);
@@ -213,13 +211,14 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
     Frame& top = s.frames.back();
     if (top.next == top.end) {
       s.pool.resize(std::size_t(top.begin));
+      s.ranks.resize(std::size_t(top.begin));
       Move back = top.move;
       UndoInfo undo = top.undo;
       s.frames.pop_back();
       if (!s.frames.empty()) pos.undo_move(back, undo);
       continue;
     }
-    Move m = s.pool[std::size_t(top.next++)];
+    Move m = try_next(top);
     // The full static analysis is worth its cost only after a change of
     // material: a king or piece moving inside its region, or a pawn moving
     // inside its cone, rarely changes its verdict (skipping it is always sound).
