@@ -185,10 +185,14 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
     // Ranked now, picked best first when tried (try_next): a node is mostly
     // left after a few of its moves, so sorting them all would be wasted.
     const MoveOrder order(pos, winner);
-    int begin = int(s.pool.size());
+    const int begin = int(s.pool.size());
+    s.pool.resize(std::size_t(begin + moves.size));
+    s.ranks.resize(std::size_t(begin + moves.size));
+    Move* pooled = s.pool.data() + begin;
+    std::int32_t* ranks = s.ranks.data() + begin;
     for (int i = 0; i < moves.size; ++i) {
-      s.pool.push_back(moves.moves[i]);
-      s.ranks.push_back(order.rank(moves.moves[i], i));
+      pooled[i] = moves.moves[i];
+      ranks[i] = order.rank(moves.moves[i], i);
     }
     s.frames.push_back(Frame{move, undo, begin, begin, begin + moves.size});
   };
