@@ -401,13 +401,12 @@ function navigate(ply) {
 // ---- export ----
 
 // The game's PGN as exported (copied, shown, downloaded): after a review of this game, with the review
-// written in (analysis/review-pgn.js, in English SAN as the analysis board writes it); else in the
-// language of the settings.
-async function exportPgn() {
+// written in (analysis/review-pgn.js, loaded then, in English SAN as the analysis board writes it): a
+// promise; else in the language of the settings, at once.
+function exportPgn() {
   const analysed = review?.analysed();
   if (!analysed) return gamePgn(ctrl, pgnLanguage());
-  const { reviewedPgn } = await import('./analysis/review-pgn.js');
-  return reviewedPgn(gamePgn(ctrl, 'en'), analysed);
+  return import('./analysis/review-pgn.js').then(({ reviewedPgn }) => reviewedPgn(gamePgn(ctrl, 'en'), analysed));
 }
 $('copy-pgn').addEventListener('click', async () => copy(await exportPgn(), 'PGN', $('pgn-out'), showPgnBox));
 $('copy-fen').addEventListener('click', () => copy($('fen-out').value, 'FEN', $('fen-out')));
@@ -476,6 +475,7 @@ async function copy(text, what, field = null, show = () => {}) {
   } catch {
     if (!field) { showStatus(`${what} could not be copied here.`); return; }
     show();
+    if (field.value !== text) field.value = text;  // what was to be copied, whatever show() writes later
     field.focus();
     field.select();
     showStatus(`${what} could not be copied here: it is selected in its field, Ctrl+C (⌘C) copies it.`);
@@ -745,13 +745,18 @@ function moveFieldUsable(humanToMove, over) {
 }
 
 let exportShown = 0;  // the latest renderExport (an earlier one still waiting writes nothing)
-async function renderExport() {
+function renderExport() {
   if ($('pgn-out').hidden) return;
   const mine = ++exportShown;
-  const text = await exportPgn();
-  if (mine !== exportShown || $('pgn-out').hidden) return;
-  $('pgn-out').value = text;
-  $('pgn-out').setAttribute('aria-label', 'PGN of the game');
+  const write = (text) => {
+    if (mine !== exportShown || $('pgn-out').hidden) return;
+    // The same text is not written again: that would drop a selection in it (copy()'s fallback).
+    if ($('pgn-out').value !== text) $('pgn-out').value = text;
+    $('pgn-out').setAttribute('aria-label', 'PGN of the game');
+  };
+  const text = exportPgn();
+  if (typeof text === 'string') write(text);
+  else text.then(write);
 }
 
 function renderFinished() {
