@@ -120,8 +120,11 @@ bool analyse_dead(const Position& pos) {
     verdicts[c] = analyse_checkmate(pos, c, quick).verdict;
     if (verdicts[c] == MateVerdict::Can) return false;
   }
+  // A side left unknown gets the full budget, unless that is the budget it just had (positions
+  // without pawns, search_budget): the same search would only say "unknown" again.
+  const bool sameBudget = search_budget(pos, full) == search_budget(pos, quick);
   for (Color c : {WHITE, BLACK})
-    if (verdicts[c] == MateVerdict::Unknown && analyse_checkmate(pos, c, full).verdict != MateVerdict::Cannot)
+    if (verdicts[c] == MateVerdict::Unknown && (sameBudget || analyse_checkmate(pos, c, full).verdict != MateVerdict::Cannot))
       return false;
   return true;
 }
