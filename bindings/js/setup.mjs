@@ -71,7 +71,7 @@ export class Setup {
   #load(fen, chess960) {
     if (typeof fen !== 'string') throw new InvalidArgumentError(`Setup.fromFen(fen): fen must be a string, got ${describe(fen)}`);
     const bad = (message, offset) => new InvalidFenError(`${message} in FEN ${JSON.stringify(fen)}`, 'INVALID_FEN',
-        { offset, kind: 'Syntax' });
+        { offset, kind: 'Syntax', detail: message });
     const fields = fen.trim().split(/\s+/);
     if (fields.length > 6 || fields[0] === '') throw bad('a FEN has 1 to 6 fields', 0);
     const [placement, turn = 'w', castling = '-', ep = '-', half = '0', full = '1'] = fields;

@@ -64,6 +64,15 @@ describe('Setup: editing', () => {
     }
   });
 
+  test('FEN syntax errors carry their detail without the FEN, as the core\'s do', () => {
+    assert.throws(() => Setup.fromFen('8/8/8/8/8/8/8/8 x'), (e) => {
+      assert.ok(e instanceof InvalidFenError);
+      assert.equal(e.detail, 'the side to move must be w or b, not "x"');
+      assert.equal(e.message, `${e.detail} in FEN "8/8/8/8/8/8/8/8 x"`);
+      return true;
+    });
+  });
+
   test('FEN syntax errors are InvalidFenError with an offset and the FEN', () => {
     for (const [fen, why] of [
       ['', /1 to 6 fields/], ['8/8/8/8/8/8/8 w - - 0 1', /7 ranks, not 8/], ['9/8/8/8/8/8/8/8 w', /not a piece letter/],
