@@ -105,7 +105,8 @@ const ERROR_NAMES = {
   INVALID_FEN: 'InvalidFenError', ILLEGAL_MOVE: 'IllegalMoveError', MOVE_SYNTAX: 'IllegalMoveError',
   NO_SUCH_PIECE: 'IllegalMoveError', INVALID_ARGUMENT: 'InvalidArgumentError',
 };
-const failure = (answer) => ({ name: ERROR_NAMES[answer.code] ?? 'Error', code: answer.code, message: answer.message });
+// Its details (a FEN's offset, kind and detail; a move's index) go along.
+const failure = ({ ok, code, message, ...details }) => ({ name: ERROR_NAMES[code] ?? 'Error', code, message, details });
 
 function search({ id, position, limits, multiPv }) {
   try {

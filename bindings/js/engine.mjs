@@ -138,11 +138,11 @@ function mainThreadWasm() {
   return m?.hasSearch ? m.wasmModule : undefined;
 }
 
-// The worker's {name, code, message} -> the error class it was.
-function reviveError({ name, code, message }) {
+// The worker's {name, code, message, details} -> the error class it was, with its details.
+function reviveError({ name, code, message, details }) {
   const Class = { InvalidArgumentError, InvalidFenError, IllegalMoveError, AmbiguousMoveError, DisposedError }[name];
   if (Class === InvalidArgumentError || Class === DisposedError) return new Class(message);
-  if (Class) return new Class(message, code);
+  if (Class) return new Class(message, code, details);
   if (code) return new EscaqueError(message, code);
   return new EngineError(`engine: ${message}`);
 }

@@ -205,14 +205,29 @@ describe('against the engine', { timeout: 300_000 }, () => {
     assert.doesNotMatch(await page.inputValue('#pgn-out'), /%eval/);
     await page.click('#run-review');
     await page.waitForFunction(() => /%eval/.test(document.getElementById('pgn-out').value), null, { timeout: 60_000 });
-    const pgn = await page.inputValue('#pgn-out');
+    const pgn = (await page.inputValue('#pgn-out')).replace(/\s+/g, ' ');  // lines broken at 80 characters
     // Each searched move's eval (the final mate has none, as on the analysis board), g4 marked ?? ($4) with
     // its comment, the headers and the result kept.
     assert.match(pgn, /1\. f3 (\$\d )?\{[^}]*\[%eval -?\d+\.\d\d\]\} 1\.\.\. e5 (\$\d )?\{[^}]*\[%eval -?\d+\.\d\d\]\}/);
     assert.match(pgn, /g4 \$4 \{Blunder \(−\d+\.\d\)\. Best was \S+\. \[%eval #-1\]\}/);
-    assert.match(pgn, /Qh4# 0-1\s*$/);
+    assert.match(pgn, /Qh4# 0-1 ?$/);
     assert.match(pgn, /\[Result "0-1"\]/);
     assert.match(pgn, /\[Site "escaque app"\]/);
+    // A second run clears the review at once, and the box with it; a finished game's PGN opened from the
+    // list stays in the box when that run ends; shown again, the box has the game in progress, reviewed.
+    await page.click('#run-review');
+    await page.waitForFunction(() => !/%eval/.test(document.getElementById('pgn-out').value));
+    await page.click('#finished-list button[aria-label^="PGN of "]');
+    const label = await page.getAttribute('#pgn-out', 'aria-label');
+    assert.match(label, /^PGN of White – Black, \d{4}-\d\d-\d\d$/);
+    await page.waitForFunction(() => document.getElementById('run-review').textContent === 'Analyse the game', null, { timeout: 60_000 });
+    await page.waitForTimeout(300);
+    assert.equal(await page.getAttribute('#pgn-out', 'aria-label'), label);
+    assert.doesNotMatch(await page.inputValue('#pgn-out'), /%eval/);
+    await page.click('#show-pgn');
+    await page.click('#show-pgn');
+    await page.waitForFunction(() => /%eval/.test(document.getElementById('pgn-out').value));
+    assert.equal(await page.getAttribute('#pgn-out', 'aria-label'), 'PGN of the game');
     // Another game: its export has no review.
     await newGame(page);
     await typeMoves(page, ['e4']);

@@ -298,8 +298,14 @@ describe('Engine: errors', TIMEOUT, () => {
 
   test('bad positions are refused with the FEN or move at fault, and the engine stays usable', async () => {
     await assert.rejects(engine.bestMove('rnbqkbnr/pppppppp/8/8 w KQkq - 0 1', { depth: 2 }), InvalidFenError);
+    // The details come from the worker as Chess.fromFen gives them.
+    await assert.rejects(engine.bestMove('8/8/8/8/8/8/8/8 w - - 0 1', { depth: 2 }), (e) => {
+      assert.ok(e instanceof InvalidFenError, e.name);
+      assert.deepEqual([e.kind, e.detail, e.offset], ['KingCount', 'white has 0 kings; each side needs exactly one', 0]);
+      return true;
+    });
     await assert.rejects(engine.bestMove({ fen: 'startpos', moves: ['e2e4', 'e2e4'] }, { depth: 2 }),
-      (e) => e instanceof IllegalMoveError && /moves\[1\] "e2e4"/.test(e.message));
+      (e) => e instanceof IllegalMoveError && /moves\[1\] "e2e4"/.test(e.message) && e.index === 1);
     await assert.rejects(engine.bestMove(42, { depth: 2 }), InvalidArgumentError);
     await assert.rejects(engine.bestMove({ fen: 'startpos', moves: 'e2e4' }, { depth: 2 }), /position\.moves must be an array/);
     const r = await engine.bestMove('startpos', { depth: 2 });

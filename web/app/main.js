@@ -401,12 +401,28 @@ function navigate(ply) {
 // ---- export ----
 
 // The game's PGN as exported (copied, shown, downloaded): after a review of this game, with the review
-// written in (analysis/review-pgn.js, loaded then, in English SAN as the analysis board writes it): a
-// promise; else in the language of the settings, at once.
+// written in (analysis/review-pgn.js, in English SAN as the analysis board writes it); else in the
+// language of the settings. A string, or a promise while the reviewed PGN is first written (when the
+// review ends: reviewChanged); then kept, so that a copy stays in the click's own task and a step
+// through the moves writes nothing again. Should the review fail to be written in, the PGN without it.
+let reviewedExport = null;  // {analysed, text}: the reviewed PGN of the review `analysed`
 function exportPgn() {
   const analysed = review?.analysed();
   if (!analysed) return gamePgn(ctrl, pgnLanguage());
-  return import('./analysis/review-pgn.js').then(({ reviewedPgn }) => reviewedPgn(gamePgn(ctrl, 'en'), analysed));
+  if (reviewedExport?.analysed === analysed) return reviewedExport.text;
+  return import('./analysis/review-pgn.js').then(({ reviewedPgn }) => {
+    const text = reviewedPgn(gamePgn(ctrl, 'en'), analysed);
+    reviewedExport = { analysed, text };
+    return text;
+  }).catch((e) => {
+    showStatus(`The PGN is given without the review, which could not be written into it: ${e?.message ?? e}`);
+    return gamePgn(ctrl, pgnLanguage());
+  });
+}
+// The review was written or cleared: the PGN box shows it, unless it holds a finished game's PGN.
+function reviewChanged() {
+  reviewedExport = null;
+  Promise.resolve(exportPgn()).then(() => { if (!boxHoldsOther) renderExport(); });
 }
 $('copy-pgn').addEventListener('click', async () => copy(await exportPgn(), 'PGN', $('pgn-out'), showPgnBox));
 $('copy-fen').addEventListener('click', () => copy($('fen-out').value, 'FEN', $('fen-out')));
@@ -745,11 +761,13 @@ function moveFieldUsable(humanToMove, over) {
 }
 
 let exportShown = 0;  // the latest renderExport (an earlier one still waiting writes nothing)
+let boxHoldsOther = false;  // the PGN box holds a finished game's PGN (the list's "PGN")
 function renderExport() {
   if ($('pgn-out').hidden) return;
   const mine = ++exportShown;
   const write = (text) => {
     if (mine !== exportShown || $('pgn-out').hidden) return;
+    boxHoldsOther = false;
     // The same text is not written again: that would drop a selection in it (copy()'s fallback).
     if ($('pgn-out').value !== text) $('pgn-out').value = text;
     $('pgn-out').setAttribute('aria-label', 'PGN of the game');
@@ -769,6 +787,8 @@ function renderFinished() {
     // The PGN box is in the Export box, far above this list: the focus goes there (and scrolls it into
     // view), and the box is named by the game it now holds until it shows the game in progress again.
     b.addEventListener('click', () => {
+      exportShown++;  // a write of the game in progress still waiting is dropped
+      boxHoldsOther = true;
       $('pgn-out').hidden = false;
       $('pgn-out').value = g.pgn;
       $('pgn-out').setAttribute('aria-label', `PGN of ${g.white} – ${g.black}, ${g.date.slice(0, 10)}`);
@@ -972,7 +992,7 @@ async function main() {
     if (tabs.latest) showOwnersGame(tabs.latest);
     if (!ctrl.record) startGame(FIRST_GAME);  // nothing stored yet: the start position, until the owner saves
   }
-  review = setUpReview({ ctrl, engine, navigate, available: () => engineReady, reviewed: renderExport });
+  review = setUpReview({ ctrl, engine, navigate, available: () => engineReady, changed: reviewChanged });
   document.getElementById('app').setAttribute('aria-busy', 'false');
   // A handle for diagnostics and the browser tests (read-only use).
   window.__escaque = { ctrl, clock, tabs, engine };

@@ -9,8 +9,8 @@ import { CAP, DEPTH, GRADE_NAG, evaluateLine, gradeMoves, moveLabel, summary } f
 
 const LABEL = 'Analyse the game';
 
-// reviewed(): called when a review has been written in (the exported PGN then carries it).
-export function setUpReview({ ctrl, engine, navigate, available, reviewed = () => {} }) {
+// changed(): called when a review is shown or cleared (the exported PGN carries the one shown).
+export function setUpReview({ ctrl, engine, navigate, available, changed = () => {} }) {
   const button = document.getElementById('run-review');
   const graph = document.getElementById('review-graph');
   const notes = document.getElementById('review-notes');
@@ -21,7 +21,11 @@ export function setUpReview({ ctrl, engine, navigate, available, reviewed = () =
   let analysed = null; // the shown review's evaluations (evaluateLine's answer)
   let shownPly = 0;    // the position shown on the play screen (sync's)
 
-  const clear = () => { told.textContent = ''; graph.replaceChildren(); notes.replaceChildren(); shown = null; drawn = null; analysed = null; };
+  const clear = () => {
+    const had = analysed !== null;
+    told.textContent = ''; graph.replaceChildren(); notes.replaceChildren(); shown = null; drawn = null; analysed = null;
+    if (had) changed();
+  };
   const stop = () => {
     if (!running) return;
     running.stopped = true;
@@ -62,7 +66,7 @@ export function setUpReview({ ctrl, engine, navigate, available, reviewed = () =
     if (line === null) return;  // stopped, or another game is shown now
     shown = record;
     analysed = line;
-    reviewed();
+    changed();
     const values = line.map((p) => p.value ?? 0);
     const graded = gradeMoves(values, fen, { played: sans, best: line.map((p) => p.best) });
     told.textContent = `${sans.length} half-moves at depth ${DEPTH}: ${summary(graded, values, fen)}.`;
