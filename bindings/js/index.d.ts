@@ -306,6 +306,8 @@ export class IllegalMoveError extends EscaqueError {
   readonly offset?: number;
   /** WRONG_PROMOTION without a piece: the promotions that fit (SAN). */
   readonly candidates?: string[];
+  /** Engine searches: the index in `position.moves` of the move refused. */
+  readonly index?: number;
 }
 export class AmbiguousMoveError extends IllegalMoveError {
   readonly candidates: string[];
