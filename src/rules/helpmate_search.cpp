@@ -70,10 +70,15 @@ struct Frame {
   int begin, next, end;
 };
 
+// A move of a node with its MoveOrder::rank.
+struct RankedMove {
+  std::int32_t rank;
+  Move move;
+};
+
 struct ExploreScratch {
   VisitedSet visited;
-  std::vector<Move> pool;
-  std::vector<std::int32_t> ranks;  // each pooled move's MoveOrder::rank
+  std::vector<RankedMove> pool;
   std::vector<Frame> frames;
 };
 
@@ -159,7 +164,6 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
   s.visited.reset(maxNodes);
   s.visited.insert(pos.key());
   s.pool.clear();
-  s.ranks.clear();
   s.frames.clear();
 
   auto push_frame = [&](Move move, const UndoInfo& undo, MoveList& moves) {
@@ -187,23 +191,18 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
     const MoveOrder order(pos, winner);
     const int begin = int(s.pool.size());
     s.pool.resize(std::size_t(begin + moves.size));
-    s.ranks.resize(std::size_t(begin + moves.size));
-    Move* pooled = s.pool.data() + begin;
-    std::int32_t* ranks = s.ranks.data() + begin;
-    for (int i = 0; i < moves.size; ++i) {
-      pooled[i] = moves.moves[i];
-      ranks[i] = order.rank(moves.moves[i], i);
-    }
+    RankedMove* pooled = s.pool.data() + begin;
+    for (int i = 0; i < moves.size; ++i) pooled[i] = {order.rank(moves.moves[i], i), moves.moves[i]};
     s.frames.push_back(Frame{move, undo, begin, begin, begin + moves.size});
   };
   // The best-ranked move of `top` not tried yet (moved to its `next` slot).
   auto try_next = [&](Frame& top) {
+    RankedMove* const moves = s.pool.data();
     int best = top.next;
     for (int i = top.next + 1; i < top.end; ++i)
-      if (s.ranks[std::size_t(i)] > s.ranks[std::size_t(best)]) best = i;
-    std::swap(s.pool[std::size_t(best)], s.pool[std::size_t(top.next)]);
-    std::swap(s.ranks[std::size_t(best)], s.ranks[std::size_t(top.next)]);
-    return s.pool[std::size_t(top.next++)];
+      if (moves[i].rank > moves[best].rank) best = i;
+    std::swap(moves[best], moves[top.next]);
+    return moves[top.next++].move;
   };
   {
     MoveList rootMoves = legal_moves(pos);
@@ -215,7 +214,6 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
     Frame& top = s.frames.back();
     if (top.next == top.end) {
       s.pool.resize(std::size_t(top.begin));
-      s.ranks.resize(std::size_t(top.begin));
       Move back = top.move;
       UndoInfo undo = top.undo;
       s.frames.pop_back();
