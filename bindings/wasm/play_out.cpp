@@ -8,13 +8,6 @@
 
 namespace escaque::js {
 
-void fen_failure(JsonOut& j, const FenError& e) {
-  failure(j, "INVALID_FEN", e.message);
-  j.member("offset", int(e.offset));
-  j.member("kind", fen_error_name(e.kind));
-  j.member("detail", e.detail);
-}
-
 void move_failure(JsonOut& j, int index, std::string_view text, const UciMoveResult& m) {
   const char* code = m.error == UciMoveError::Syntax ? "MOVE_SYNTAX"
                      : m.error == UciMoveError::NoPiece ? "NO_SUCH_PIECE" : "ILLEGAL_MOVE";

@@ -18,10 +18,9 @@ namespace escaque::js {
 // ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, message, index?} answer.
 bool play_out(Args& args, bool chess960, Position& pos, JsonOut& failure);
 
-// Opens j as the {ok: false, ...} answer (left open: callers close it) for a FEN that did not
-// parse (INVALID_FEN, with its offset), or for move `index` of the list, `text`, that did not
-// play (ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, "position.moves[i] \"text\": why", with index).
-void fen_failure(JsonOut& j, const FenError& e);
+// Opens j as the {ok: false, ...} answer (left open: callers close it) for move `index` of the
+// list, `text`, that did not play (ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, "position.moves[i]
+// \"text\": why", with index); a FEN that did not parse has rules_io.h's fen_failure.
 void move_failure(JsonOut& j, int index, std::string_view text, const UciMoveResult& m);
 
 // The first legal move of `pos` (UCI), or "" when there is none.

@@ -77,14 +77,18 @@ inline int succeed() {
   j.close('}');
   return finish(j);
 }
-// A FEN that did not parse: INVALID_FEN with the parser's message, the offset of the fault and
-// its kind (fen_error_name: KingCount, OpponentInCheck, ...).
-inline int fen_fail(const FenError& e) {
-  JsonOut j;
+// A FEN that did not parse: INVALID_FEN with the parser's message, the offset of the fault, its
+// kind (fen_error_name: KingCount, OpponentInCheck, ...) and its detail (the why alone). Left open,
+// as failure() is; fen_fail is the whole answer.
+inline void fen_failure(JsonOut& j, const FenError& e) {
   failure(j, "INVALID_FEN", e.message);
   j.member("offset", int(e.offset));
   j.member("kind", fen_error_name(e.kind));
   j.member("detail", e.detail);
+}
+inline int fen_fail(const FenError& e) {
+  JsonOut j;
+  fen_failure(j, e);
   j.close('}');
   return finish(j);
 }
