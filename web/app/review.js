@@ -5,7 +5,7 @@
 // taking the engine (`stop()`); the button stops a run too.
 import { evalGraph } from 'escaque/board/eval-graph';
 
-import { CAP, DEPTH, GRADE_NAG, evaluateLine, gradeMoves, moveLabel, summary } from './game-analysis.js';
+import { CAP, DEPTH, annotateMoves, evaluateLine, moveLabel, summary } from './game-analysis.js';
 
 const LABEL = 'Analyse the game';
 
@@ -67,13 +67,12 @@ export function setUpReview({ ctrl, engine, navigate, available, changed = () =>
     shown = record;
     analysed = line;
     changed();
-    const values = line.map((p) => p.value ?? 0);
-    const graded = gradeMoves(values, fen, { played: sans, best: line.map((p) => p.best) });
-    told.textContent = `${sans.length} half-moves at depth ${DEPTH}: ${summary(graded, values, fen)}.`;
-    // The graph's moves: each one's eval (none for a final mate or stalemate, which has no search: as the
-    // analysis board writes it) and the mark of its grade.
-    const marks = new Map(graded.map((g) => [g.ply, GRADE_NAG[g.grade]]));
-    const moves = sans.map((san, i) => ({ san, nags: marks.has(i + 1) ? [marks.get(i + 1)] : [], eval: line[i + 1].eval ?? undefined }));
+    // The graph's moves, written as the analysis board writes them (annotateMoves): each one's eval (none
+    // for a final mate or stalemate, which has no search) and the mark of its grade. An unknown value is
+    // left out of the grades and the summary, as there.
+    const moves = sans.map((san) => ({ san, nags: [], comments: [] }));
+    const graded = annotateMoves(moves, line, fen);
+    told.textContent = `${sans.length} half-moves at depth ${DEPTH}: ${summary(graded, line.map((p) => p.value), fen)}.`;
     drawn = evalGraph(moves, (i) => navigate(i + 1), { fen });
     graph.replaceChildren(drawn?.svg ?? '');
     drawn?.mark(shownPly - 1);
