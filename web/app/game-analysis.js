@@ -10,7 +10,7 @@ export const DEPTH = 14;
 export const CAP = 10;
 const GRADES = [[2, 'blunder'], [1, 'mistake'], [0.5, 'inaccuracy']];
 /** The NAG of each grade, as the analysis board writes it (?!, ?, ??), and which the eval graph dots. */
-export const GRADE_NAG = { inaccuracy: 6, mistake: 2, blunder: 4 };
+const GRADE_NAG = { inaccuracy: 6, mistake: 2, blunder: 4 };
 // NAGs 1 to 6 assess the move itself (!, ?, !!, ??, !?, ?!); a move has at most one of them.
 export const isAssessment = (n) => n >= 1 && n <= 6;
 // The comment annotateMoves writes on a graded move ("Mistake (−1.3). Best was Nf3.").
