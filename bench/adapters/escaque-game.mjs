@@ -6,7 +6,13 @@
 // Endings: a dead position that is not also "insufficient material" in the
 // narrow sense would end the game earlier than the peers (the SAN hash would
 // differ); it is reported as 'dead'.
+import { pathToFileURL } from 'node:url';
 import base from './escaque.mjs';
+
+// ESCAQUE_DIST: another build's dist/ folder, as in escaque.mjs.
+const DIST = process.env.ESCAQUE_DIST
+  ? new URL('index.mjs', pathToFileURL(process.env.ESCAQUE_DIST.replace(/\/?$/, '/')))
+  : new URL('../../dist/index.mjs', import.meta.url);
 
 let api;
 
@@ -15,7 +21,7 @@ export default {
   name: 'escaque (Chess class)',
   async load() {
     const info = await base.load();
-    api = await import(new URL('../../dist/index.mjs', import.meta.url).href);
+    api = await import(DIST.href);
     return info;
   },
   newGame() {

@@ -1,5 +1,6 @@
 #include "bitboard.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <initializer_list>
 
@@ -9,6 +10,7 @@ Bitboard tables::pawnAttacks[COLOR_NB][SQUARE_NB];
 Bitboard tables::knightAttacks[SQUARE_NB];
 Bitboard tables::kingAttacks[SQUARE_NB];
 Bitboard tables::between[SQUARE_NB][SQUARE_NB];
+std::uint8_t tables::distance[SQUARE_NB][SQUARE_NB];
 Bitboard tables::line[SQUARE_NB][SQUARE_NB];
 tables::SliderTable tables::bishopTable[SQUARE_NB];
 tables::SliderTable tables::rookTable[SQUARE_NB];
@@ -234,6 +236,7 @@ void init_bitboards() {
   for (int a = 0; a < 64; ++a)
     for (int b = 0; b < 64; ++b) {
       Square sa = Square(a), sb = Square(b);
+      tables::distance[a][b] = std::uint8_t(std::max(std::abs(file_of(sa) - file_of(sb)), std::abs(rank_of(sa) - rank_of(sb))));
       tables::between[a][b] = square_bb(sb);
       tables::line[a][b] = 0;
       if (a == b) continue;

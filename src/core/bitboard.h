@@ -76,6 +76,7 @@ extern Bitboard knightAttacks[SQUARE_NB];
 extern Bitboard kingAttacks[SQUARE_NB];
 extern Bitboard between[SQUARE_NB][SQUARE_NB];  // squares strictly between, plus the second square
 extern Bitboard line[SQUARE_NB][SQUARE_NB];     // whole line through both squares, or 0
+extern std::uint8_t distance[SQUARE_NB][SQUARE_NB];  // king steps from one square to the other
 
 struct SliderTable {
   Bitboard mask;       // relevant occupancy (no edges)
@@ -125,6 +126,8 @@ inline Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied) {
     default: return 0;
   }
 }
+// King steps from a to b (Chebyshev distance).
+inline int square_distance(Square a, Square b) { return tables::distance[a][b]; }
 // Squares strictly between a and b when aligned, plus b itself (so that
 // "block or capture the checker" is one mask); just b when not aligned.
 inline Bitboard between_bb(Square a, Square b) { return tables::between[a][b]; }

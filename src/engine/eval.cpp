@@ -40,9 +40,6 @@ const PawnMasks& masks() {
   return m;
 }
 
-int distance(Square a, Square b) {
-  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
 int edge_distance(int x) { return x < 4 ? x : 7 - x; }
 
 int non_pawn_material(const Position& pos, Color c, const EvalWeights& w) {
@@ -255,8 +252,8 @@ class Evaluator {
       if (pos_.pieces() & square_bb(stop)) s += w_.passedBlocked[r];
       if (r >= 3) {
         int weight = r - 2;
-        int theirs = std::min(distance(pos_.king_square(them), stop), 5);
-        int ours = std::min(distance(pos_.king_square(c), stop), 5);
+        int theirs = std::min(square_distance(pos_.king_square(them), stop), 5);
+        int ours = std::min(square_distance(pos_.king_square(c), stop), 5);
         s += S(0, (theirs * w_.passedKingTheirs - ours * w_.passedKingOurs) * weight);
         if (!(m_.forwardFile[c][sq] & pos_.pieces())) s += w_.passedUnopposedPath * weight;
       }
@@ -271,7 +268,7 @@ class Evaluator {
     if (pos_.pieces(them) != pos_.pieces(them, KING) || pos_.pieces(c, PAWN) || !can_win(c)) return {};
     Square loser = pos_.king_square(them);
     int fromCentre = (3 - edge_distance(file_of(loser))) + (3 - edge_distance(rank_of(loser)));
-    int close = 7 - distance(loser, pos_.king_square(c));
+    int close = 7 - square_distance(loser, pos_.king_square(c));
     return S(0, w_.mopUpEdge * fromCentre + w_.mopUpKings * close);
   }
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "check_info.h"
+#include "../core/check_info.h"
 #include "clock.h"
 #include "eval.h"
 #include "insertion_sort.h"
