@@ -1,9 +1,10 @@
 // The anchors' random-game workload (../shared/bench/anchors/games.mjs) for escaque's Position
-// adapter and chessops, alternated for several rounds, each round a pair of fresh processes with
-// the same options: the spread of the ratio on a noisy machine, which one run of
+// adapter (or, with --chess, the full-rules Chess class: bench/adapters/escaque-game.mjs) and
+// chessops, alternated for several rounds, each round a pair of fresh processes with the same
+// options: the spread of the ratio on a noisy machine, which one run of
 // bench/anchors-compare.sh cannot show.
 //
-//   node bench/games-rounds.mjs [--rounds 5] [--runs 3] [--games 100]
+//   node bench/games-rounds.mjs [--rounds 5] [--runs 3] [--games 100] [--chess]
 //
 // ANCHORS_DIR and ANCHORS_NODE_MODULES as for bench/anchors-compare.sh (same defaults).
 import { execFileSync } from 'node:child_process';
@@ -21,6 +22,7 @@ const opt = (name, dflt) => {
 const ROUNDS = opt('rounds', 5);
 const RUNS = opt('runs', 3);
 const GAMES = opt('games', 100);
+const ADAPTER = args.includes('--chess') ? 'bench/adapters/escaque-game.mjs' : 'bench/adapters/escaque.mjs';
 
 const anchors = process.env.ANCHORS_DIR ??
   [resolve(ROOT, '../shared/bench/anchors'), resolve(ROOT, '../../shared/bench/anchors')]
@@ -38,6 +40,7 @@ function games(adapter, file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
+console.log(`escaque through ${ADAPTER}\n`);
 console.log('| round | escaque plies/CPU-s | chessops plies/CPU-s | ratio CPU | ' +
   'escaque plies/s | chessops plies/s | ratio wall |');
 console.log('|---|---|---|---|---|---|---|');
@@ -48,7 +51,7 @@ for (let r = 1; r <= ROUNDS; r++) {
   const order = r % 2 ? ['escaque', 'chessops'] : ['chessops', 'escaque'];
   const res = {};
   for (const name of order) {
-    const adapter = name === 'escaque' ? join(ROOT, 'bench/adapters/escaque.mjs') : 'chessops';
+    const adapter = name === 'escaque' ? join(ROOT, ADAPTER) : 'chessops';
     res[name] = games(adapter, join(out, `${name}-${r}.json`));
   }
   if (res.escaque.plies !== res.chessops.plies || res.escaque.sanHash !== res.chessops.sanHash) {
@@ -60,10 +63,10 @@ for (let r = 1; r <= ROUNDS; r++) {
   ratios.push(cpu);
   const f = (x) => Math.round(x).toLocaleString('en-US');
   const { escaque: e, chessops: c } = res;
-  console.log(`| ${r} | ${f(e.pliesPerCpuSecond.median)} | ${f(c.pliesPerCpuSecond.median)} | ${cpu.toFixed(1)}x | ` +
-    `${f(e.pliesPerSecond.median)} | ${f(c.pliesPerSecond.median)} | ${wall.toFixed(1)}x |`);
+  console.log(`| ${r} | ${f(e.pliesPerCpuSecond.median)} | ${f(c.pliesPerCpuSecond.median)} | ${cpu.toFixed(2)}x | ` +
+    `${f(e.pliesPerSecond.median)} | ${f(c.pliesPerSecond.median)} | ${wall.toFixed(2)}x |`);
 }
 ratios.sort((a, b) => a - b);
 const median = ratios[ratios.length >> 1];
-console.log(`\nCPU ratio over ${ROUNDS} rounds: min ${ratios[0].toFixed(1)}x, median ${median.toFixed(1)}x, ` +
-  `max ${ratios.at(-1).toFixed(1)}x (every round ${games0.plies} plies, SAN hash ${games0.sanHash}, both libraries)`);
+console.log(`\nCPU ratio over ${ROUNDS} rounds: min ${ratios[0].toFixed(2)}x, median ${median.toFixed(2)}x, ` +
+  `max ${ratios.at(-1).toFixed(2)}x (every round ${games0.plies} plies, SAN hash ${games0.sanHash}, both libraries)`);
