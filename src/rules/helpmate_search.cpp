@@ -79,6 +79,8 @@ struct RankedMove {
 
 struct ExploreScratch {
   VisitedSet visited;
+  // In use: [0, end of the top frame). Only grown, never shrunk, so that a
+  // node's moves are not zeroed before being written.
   std::vector<RankedMove> pool;
   std::vector<Frame> frames;
 };
@@ -108,19 +110,20 @@ class MoveOrder {
       : quick_(quick), pos_(pos),
         winnerMoves_(pos.side_to_move() == winner),
         target_(pos.king_square(~winner)),
-        winnerKing_(pos.king_square(winner)) {}
+        winnerKing_(pos.king_square(winner)),
+        toTarget_(tables::distance[target_]) {}
 
   int score(Move m) const {
     const Square from = m.from(), to = m.to();
-    const PieceType pt = type_of(pos_.moved_piece(m));
-    const bool capture = m.kind() != CASTLING && pos_.is_capture(m);
-    int score = 0;
-    if (m.kind() == PROMOTION) score += m.promotion() == QUEEN ? 100 : 20;
+    const PieceType pt = type_of(pos_.piece_on(from));
+    // What m captures: a unit on `to` (castling's `to` is the king's own rook), or a pawn en passant.
+    const Piece onTo = pos_.piece_on(to);
+    const bool capture = m.kind() == EN_PASSANT || (onTo != NO_PIECE && m.kind() != CASTLING);
+    int score = m.kind() == PROMOTION ? (m.promotion() == QUEEN ? 100 : 20) : 0;
     if (winnerMoves_) {
       // The winner: captures, and pieces closing in on the loser's king.
-      if (capture) score += 30 + VALUE[pos_.empty(to) ? PAWN : type_of(pos_.piece_on(to))];
-      if (pt != PAWN) score += 10 * (square_distance(from, target_) - square_distance(to, target_));
-      else score += 3;
+      if (capture) score += 30 + VALUE[onTo == NO_PIECE ? PAWN : type_of(onTo)];
+      score += pt != PAWN ? 10 * (toTarget_[from] - toTarget_[to]) : 3;
     } else if (pt == KING) {
       // The loser's king walks towards the winner's king (and so its pieces).
       score += (quick_ ? 15 : 10) * (square_distance(from, winnerKing_) - square_distance(to, winnerKing_));
@@ -129,7 +132,7 @@ class MoveOrder {
     } else {
       // The loser's other units gather round their king, out of the way.
       if (capture) score -= 40;
-      if (square_distance(to, target_) == 1) score += 8;
+      if (toTarget_[to] == 1) score += 8;
       if (pt == PAWN) score += 2;
     }
     return score;
@@ -146,6 +149,7 @@ class MoveOrder {
   const Position& pos_;
   bool winnerMoves_;
   Square target_, winnerKing_;
+  const std::uint8_t* toTarget_;  // king steps from each square to target_
 };
 
 // The key of the position after m, without making m, for the common moves
@@ -164,14 +168,20 @@ bool key_after(const Position& pos, Move m, Key& key) {
   return true;
 }
 
-// True if the king of the side to move has a square to step to: most checks
-// leave one, and looking for it first is cheaper than listing every reply.
-bool king_can_step(const Position& pos) {
-  const Color us = pos.side_to_move();
-  const Square king = pos.king_square(us);
-  const Bitboard withoutKing = pos.pieces() ^ square_bb(king);
-  for (Bitboard to = king_attacks(king) & ~pos.pieces(us); to;)
-    if (!(pos.attackers_to(pop_lsb(to), withoutKing) & pos.pieces(~us))) return true;
+// After m, a check by the side to move (not castling, not en passant), can
+// the checked king step to a square that is neither its own unit's nor
+// attacked? Most checks leave one, and this finds it without making m.
+bool king_can_step_after(const Position& pos, Move m) {
+  const Color winner = pos.side_to_move(), loser = ~winner;
+  const Square from = m.from(), to = m.to(), king = pos.king_square(loser);
+  const PieceType moved = m.kind() == PROMOTION ? m.promotion() : type_of(pos.piece_on(from));
+  // The board after m, without the king (it cannot hide behind itself).
+  const Bitboard occupied = ((pos.pieces() ^ square_bb(from)) | square_bb(to)) ^ square_bb(king);
+  const Bitboard others = pos.pieces(winner) ^ square_bb(from);  // the winner's units but the one moved
+  const Bitboard movedAttacks = moved == PAWN ? pawn_attacks(winner, to) : attacks_bb(moved, to, occupied);
+  // Its own units block it, but one on `to` has just been taken.
+  for (Bitboard steps = king_attacks(king) & ~(pos.pieces(loser) & ~square_bb(to)) & ~movedAttacks; steps;)
+    if (!(pos.attackers_to(pop_lsb(steps), occupied) & others)) return true;
   return false;
 }
 
@@ -182,9 +192,10 @@ bool mates_in_one(Position& pos, const MoveList& moves) {
   const CheckInfo checks(pos);
   for (const Move m : moves) {
     if (!checks.gives_check(pos, m)) continue;
+    if ((m.kind() == NORMAL || m.kind() == PROMOTION) && king_can_step_after(pos, m)) continue;
     UndoInfo undo;
     pos.do_move(m, undo);
-    const bool mate = !king_can_step(pos) && !has_legal_move(pos);
+    const bool mate = !has_legal_move(pos);
     pos.undo_move(m, undo);
     if (mate) return true;
   }
@@ -198,7 +209,6 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
   Position pos = root;
   s.visited.reset(maxNodes);
   s.visited.insert(pos.key());
-  s.pool.clear();
   s.frames.clear();
 
   auto push_frame = [&](Move move, const UndoInfo& undo, MoveList& moves) {
@@ -224,8 +234,8 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
     // Ranked now, picked best first when tried (try_next): a node is mostly
     // left after a few of its moves, so sorting them all would be wasted.
     const MoveOrder order(pos, winner, quick);
-    const int begin = int(s.pool.size());
-    s.pool.resize(std::size_t(begin + moves.size));
+    const int begin = s.frames.empty() ? 0 : s.frames.back().end;
+    if (s.pool.size() < std::size_t(begin + moves.size)) s.pool.resize(std::max(2 * s.pool.size(), std::size_t(begin + MAX_MOVES)));
     RankedMove* pooled = s.pool.data() + begin;
     for (int i = 0; i < moves.size; ++i) pooled[i] = {order.rank(moves.moves[i], i), moves.moves[i]};
     s.frames.push_back(Frame{move, undo, begin, begin, begin + moves.size});
@@ -252,7 +262,6 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
   while (!s.frames.empty()) {
     Frame& top = s.frames.back();
     if (top.next == top.end) {
-      s.pool.resize(std::size_t(top.begin));
       Move back = top.move;
       UndoInfo undo = top.undo;
       s.frames.pop_back();
