@@ -177,7 +177,6 @@ function readMove(heap, at) {
     check: (flags & 32) !== 0,
     checkmate: (flags & 64) !== 0,
   };
-  Object.defineProperty(move, 'id', { value: heap[at] | (heap[at + 1] << 8) });
   nextDescription = at + 12 + sanLength;
   return move;
 }
@@ -258,10 +257,9 @@ function describe(value) {
 
 // ---- moves ----
 
-// The public shape of a move; `id` (the internal 16-bit encoding) is kept non-enumerable.
+// The public shape of a move: without `id`, the internal 16-bit encoding.
 function publicMove(raw) {
   const { id, ...move } = raw;
-  Object.defineProperty(move, 'id', { value: id, enumerable: false });
   return move;
 }
 
