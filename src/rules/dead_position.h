@@ -79,8 +79,9 @@ struct MateLimits {
   // The bound for positions without pawns (the smaller of the two applies):
   // nothing is locked there, so the search can prove "cannot" only in tiny
   // positions and a long search could only find a helpmate, which changes
-  // no answer ("unknown" counts as "can" too). See dead_position.cpp.
-  int maxNodesWithoutPawns = 2000;
+  // no answer ("unknown" counts as "can" too). See dead_position.cpp. The
+  // search proofs without pawns seen so far took at most 20 positions.
+  int maxNodesWithoutPawns = 500;
 };
 
 MateAnalysis analyse_checkmate(const Position& pos, Color side, const MateLimits& limits = {});

@@ -186,8 +186,10 @@ bool king_can_step_after(const Position& pos, Move m) {
 }
 
 // True if the side to move, whose legal moves are `moves`, can mate at once.
-// The quick attempt asks it at each of the winner's nodes: a depth-first walk
-// often passes by a mate in one without its order picking the mating move.
+// Both searches ask it at each of the winner's nodes: a depth-first walk often
+// passes by a mate in one without its order picking the mating move, and then
+// walks on for thousands of plies. (It only ends a search earlier with a mate
+// that is there; what the search proves otherwise does not change.)
 bool mates_in_one(Position& pos, const MoveList& moves) {
   const CheckInfo checks(pos);
   for (const Move m : moves) {
@@ -251,7 +253,7 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
   };
   {
     MoveList rootMoves = legal_moves(pos);
-    if (quick && pos.side_to_move() == winner && mates_in_one(pos, rootMoves)) {
+    if (pos.side_to_move() == winner && mates_in_one(pos, rootMoves)) {
       stats.matePlies = 1;
       return SearchResult::Mate;
     }
@@ -299,7 +301,7 @@ SearchResult search(const Position& root, Color winner, int maxNodes, SearchStat
       pos.undo_move(m, undo);
       continue;
     }
-    if (quick && pos.side_to_move() == winner && mates_in_one(pos, moves)) {
+    if (pos.side_to_move() == winner && mates_in_one(pos, moves)) {
       stats.matePlies = int(s.frames.size()) + 1;
       return SearchResult::Mate;
     }

@@ -9,7 +9,9 @@
 // the loser's king, the loser's king walking towards them, the loser's units
 // gathering round their king, promotions), so that in positions with mating
 // material a helpmate is usually met within a few hundred positions: the
-// order decides only how fast, never what is proven. It stops at a node budget.
+// order decides only how fast, never what is proven. At each of the winner's
+// positions it also looks for a mate in one, which the order may not try first.
+// It stops at a node budget.
 #pragma once
 
 #include "../core/position.h"
