@@ -121,7 +121,9 @@ export class Chess {
   [Symbol.dispose](): void;
   readonly disposed: boolean;
 
+  /** The legal moves, in ascending order of their UCI text (as `movesUci()`). */
   moves(options?: { language?: Language }): Move[];
+  /** The legal moves as UCI text, in ascending order (`a2a3` … `h7h8r`). */
   movesUci(): string[];
   movesFrom(square: Square | string): Move[];
   move(input: MoveInput, options?: { language?: Language }): Move;

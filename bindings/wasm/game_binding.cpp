@@ -120,17 +120,17 @@ extern "C" {
 using escaque::js::GameHandle;
 using escaque::js::io;
 
-// The legal moves' ids (uint16) at io; their count (0 when the game is over).
+// The legal moves' ids (uint16) at io, in ascending order of their UCI text; their count (0 when the
+// game is over).
 EMSCRIPTEN_KEEPALIVE int escaque_move_ids(int game) {
   const GameHandle& h = escaque::handle_at(game);
   if (h.game().is_over()) return 0;
   const escaque::MoveList& list = h.legal();
-  std::uint16_t* out = reinterpret_cast<std::uint16_t*>(io);
-  for (int i = 0; i < list.size; ++i) out[i] = list.moves[i].raw();
+  escaque::write_in_uci_order(h.game().position(), list, reinterpret_cast<std::uint16_t*>(io));
   return list.size;
 }
 
-// Descriptions of every legal move, back to back at io, SAN in the language
+// Descriptions of every legal move (in UCI order), back to back at io, SAN in the language
 // named by the langLen bytes at io (unknown: English, as moves() always did).
 // Their count, or -1 if they do not fit (never with 16 KB: at most 218 moves
 // of 12 + a few SAN bytes; the wrapper would throw an INTERNAL EscaqueError).
@@ -139,8 +139,11 @@ EMSCRIPTEN_KEEPALIVE int escaque_moves(int game, int langLen) {
   const escaque::Language lang = escaque::io_language(0, langLen).value_or(escaque::Language::English);
   if (h.game().is_over()) return 0;
   const escaque::MoveList& list = h.legal();
+  std::uint16_t ids[escaque::MAX_MOVES];
+  escaque::write_in_uci_order(h.game().position(), list, ids);
   std::uint8_t* out = io;
-  for (escaque::Move m : list) {
+  for (int i = 0; i < list.size; ++i) {
+    const escaque::Move m(ids[i]);
     const int n = escaque::write_description(h.game().position(), m, lang, out, io + escaque::js::IO_BYTES);
     if (!n) return -1;
     out += n;

@@ -22,6 +22,7 @@
 #include "rules_io.h"
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "core/uci_move.h"
 #include "notation/san.h"
 #include "rules/dead_position.h"
 #include "rules/game.h"
@@ -143,52 +144,6 @@ Move find_move(const PositionHandle& h, std::string_view text) {
   }
   const SanResult s = parse_san(pos, text);
   return s.ok() ? s.move : Move::none();
-}
-
-// Squares numbered file first (a1 a2 ... a8 b1 ...): the order of their names in UCI text.
-constexpr std::array<std::uint8_t, 64> FILE_MAJOR = [] {
-  std::array<std::uint8_t, 64> t{};
-  for (int s = 0; s < 64; ++s) t[std::size_t(s)] = std::uint8_t((s & 7) * 8 + (s >> 3));
-  return t;
-}();
-
-// The ids of `list` into out, sorted by their UCI text (from square, then the to square as UCI
-// writes it, then the promotion letter: none < b < n < q < r): a documented, stable order (a UI
-// lists the moves alphabetically; reproducible random playouts need no sort of their own).
-// No comparisons: a 64-bit mask of the from squares in file-first numbering, one mask of to
-// squares per from square, and the move of each (from, to) pair; reading the masks' bits in
-// order gives the sorted list. The four promotions of a pawn share their pair and come out
-// together, in letter order.
-void write_in_uci_order(const Position& pos, const MoveList& list, std::uint16_t* out) {
-  static std::uint64_t toMask[64];                 // all zero between calls
-  static std::uint16_t moveAt[64][64];             // valid for the pairs set in the masks
-  const bool kingStepCastling = !pos.is_chess960();
-  std::uint64_t fromMask = 0;
-  for (const Move m : list) {
-    const unsigned from = FILE_MAJOR[m.from()];
-    Square to = m.to();
-    if (m.kind() == CASTLING && kingStepCastling)
-      to = Position::castling_king_to(pos.side_to_move(), to > m.from());
-    fromMask |= std::uint64_t(1) << from;
-    const unsigned dest = FILE_MAJOR[to];
-    toMask[from] |= std::uint64_t(1) << dest;
-    moveAt[from][dest] = m.raw();
-  }
-  int n = 0;
-  for (std::uint64_t f = fromMask; f; f &= f - 1) {
-    const int from = __builtin_ctzll(f);
-    const std::uint64_t dests = toMask[from];
-    toMask[from] = 0;
-    for (std::uint64_t t = dests; t; t &= t - 1) {
-      const Move m(moveAt[from][__builtin_ctzll(t)]);
-      if (m.kind() == PROMOTION) {
-        for (PieceType pt : {BISHOP, KNIGHT, QUEEN, ROOK})
-          out[n++] = Move::make(m.from(), m.to(), PROMOTION, pt).raw();
-      } else {
-        out[n++] = m.raw();
-      }
-    }
-  }
 }
 
 bool is_legal_id(const PositionHandle& h, int id) {

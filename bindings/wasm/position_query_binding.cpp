@@ -15,6 +15,7 @@
 // Nothing here throws or aborts: a bad FEN comes back as {ok: false, code, message, offset}.
 #include <emscripten/emscripten.h>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -45,14 +46,18 @@ using escaque::js::Args;
 using escaque::js::JsonOut;
 
 // Arguments: the FEN. {ok, moves: "e2e4 e4 g1f3 Nf3 ..."}: one string (UCI, then English SAN, per
-// move, in generation order) instead of an object per move, as this is called once per position
+// move, in ascending order of the UCI text, as every move list of the package) instead of an object per move, as this is called once per position
 // by the compat layer.
 EMSCRIPTEN_KEEPALIVE int escaque_position_moves() {
   Args args;
   escaque::Position pos;
   if (escaque::FenError e = escaque::parse_loose(args.next(), pos)) return escaque::js::fen_fail(e);
+  const escaque::MoveList list = escaque::legal_moves(pos);
+  std::uint16_t ids[escaque::MAX_MOVES];
+  escaque::write_in_uci_order(pos, list, ids);
   std::string text;
-  for (escaque::Move m : escaque::legal_moves(pos)) {
+  for (int i = 0; i < list.size; ++i) {
+    const escaque::Move m(ids[i]);
     if (!text.empty()) text += ' ';
     text += escaque::move_to_uci(pos, m);
     text += ' ';

@@ -1,9 +1,24 @@
 #include "uci_move.h"
 
+#include <array>
+#include <cstdint>
+
 #include "../core/fen.h"
 #include "../core/movegen.h"
 
 namespace escaque {
+
+namespace {
+
+// Squares numbered file first (a1 a2 ... a8 b1 ...): the order of their names in UCI text.
+constexpr std::array<std::uint8_t, 64> FILE_MAJOR = [] {
+  std::array<std::uint8_t, 64> t{};
+  for (int s = 0; s < 64; ++s) t[std::size_t(s)] = std::uint8_t((s & 7) * 8 + (s >> 3));
+  return t;
+}();
+
+}  // namespace
+
 
 std::string move_to_uci(const Position& pos, Move m) {
   if (m == Move::none()) return "0000";
@@ -68,5 +83,42 @@ UciMoveResult parse_uci_move(const Position& pos, std::string_view text) {
         return fail(UciMoveError::Syntax, "'" + shown + "' needs a promotion piece (q, r, b or n)");
   return fail(UciMoveError::Illegal, "'" + shown + "' is not a legal move in this position");
 }
+
+// No comparisons: a 64-bit mask of the from squares in file-first numbering, one mask of to
+// squares per from square, and the move of each (from, to) pair; reading the masks' bits in
+// order gives the sorted list. The four promotions of a pawn share their pair and come out
+// together, in letter order.
+void write_in_uci_order(const Position& pos, const MoveList& list, std::uint16_t* out) {
+  thread_local std::uint64_t toMask[64];        // all zero between calls
+  thread_local std::uint16_t moveAt[64][64];    // valid for the pairs set in the masks
+  const bool kingStepCastling = !pos.is_chess960();
+  std::uint64_t fromMask = 0;
+  for (const Move m : list) {
+    const unsigned from = FILE_MAJOR[m.from()];
+    Square to = m.to();
+    if (m.kind() == CASTLING && kingStepCastling)
+      to = Position::castling_king_to(pos.side_to_move(), to > m.from());
+    fromMask |= std::uint64_t(1) << from;
+    const unsigned dest = FILE_MAJOR[to];
+    toMask[from] |= std::uint64_t(1) << dest;
+    moveAt[from][dest] = m.raw();
+  }
+  int n = 0;
+  for (std::uint64_t f = fromMask; f; f &= f - 1) {
+    const int from = __builtin_ctzll(f);
+    const std::uint64_t dests = toMask[from];
+    toMask[from] = 0;
+    for (std::uint64_t t = dests; t; t &= t - 1) {
+      const Move m(moveAt[from][__builtin_ctzll(t)]);
+      if (m.kind() == PROMOTION) {
+        for (PieceType pt : {BISHOP, KNIGHT, QUEEN, ROOK})
+          out[n++] = Move::make(m.from(), m.to(), PROMOTION, pt).raw();
+      } else {
+        out[n++] = m.raw();
+      }
+    }
+  }
+}
+
 
 }  // namespace escaque
