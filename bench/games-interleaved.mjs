@@ -10,25 +10,16 @@
 //
 // --chess: escaque's full-rules Chess class (bench/adapters/escaque-game.mjs); otherwise Position
 // (bench/adapters/escaque.mjs). ANCHORS_DIR and ANCHORS_NODE_MODULES as for bench/anchors-compare.sh.
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
+import { ROOT, anchorsDir, escaqueAdapter, numberOption as opt, peersDir } from './lib/anchors.mjs';
+
 const CHUNKS = opt('chunks', 40);
 const GAMES = opt('games', 10);
-const ADAPTER = args.includes('--chess') ? 'bench/adapters/escaque-game.mjs' : 'bench/adapters/escaque.mjs';
-
-const anchors = process.env.ANCHORS_DIR ??
-  [resolve(ROOT, '../shared/bench/anchors'), resolve(ROOT, '../../shared/bench/anchors')]
-    .find((d) => existsSync(join(d, 'games.mjs')));
-if (!anchors) throw new Error('set ANCHORS_DIR to the shared anchors directory');
-process.env.ANCHORS_NODE_MODULES ??= join(ROOT, '.cache/peers/node_modules');
+const ADAPTER = escaqueAdapter();
+const anchors = anchorsDir();
+process.env.ANCHORS_NODE_MODULES = peersDir();
 
 const common = await import(pathToFileURL(join(anchors, 'lib/common.mjs')).href);
 const { runGames } = await import(pathToFileURL(join(anchors, 'lib/games-core.mjs')).href);

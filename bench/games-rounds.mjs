@@ -8,30 +8,18 @@
 //
 // ANCHORS_DIR and ANCHORS_NODE_MODULES as for bench/anchors-compare.sh (same defaults).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
+import { ROOT, anchorsDir, escaqueAdapter, numberOption as opt, peersDir } from './lib/anchors.mjs';
+
 const ROUNDS = opt('rounds', 5);
 const RUNS = opt('runs', 3);
 const GAMES = opt('games', 100);
-const ADAPTER = args.includes('--chess') ? 'bench/adapters/escaque-game.mjs' : 'bench/adapters/escaque.mjs';
-
-const anchors = process.env.ANCHORS_DIR ??
-  [resolve(ROOT, '../shared/bench/anchors'), resolve(ROOT, '../../shared/bench/anchors')]
-    .find((d) => existsSync(join(d, 'games.mjs')));
-if (!anchors) throw new Error('set ANCHORS_DIR to the shared anchors directory');
-const env = {
-  ...process.env,
-  ANCHORS_NODE_MODULES: process.env.ANCHORS_NODE_MODULES ?? join(ROOT, '.cache/peers/node_modules'),
-};
+const ADAPTER = escaqueAdapter();
+const anchors = anchorsDir();
+const env = { ...process.env, ANCHORS_NODE_MODULES: peersDir() };
 const out = mkdtempSync(join(tmpdir(), 'games-rounds-'));
 
 function games(adapter, file) {
