@@ -1,10 +1,11 @@
-// Fast "does this move give check?" for the search, which asks it for most
-// moves of most nodes before making them. Position::gives_check makes the move
+// Fast "does this move give check?" for the searches (the engine's, and the
+// dead-position analysis's mate-in-one test), which ask it for most moves of
+// most nodes before making them. Position::gives_check makes the move
 // on a copy; here direct checks are a table lookup and discovered checks a
 // mask test. Rare move kinds (castling, en passant, promotion) fall back to it.
 #pragma once
 
-#include "../core/position.h"
+#include "position.h"
 
 namespace escaque {
 
