@@ -86,6 +86,29 @@ describe('game analysis', { timeout: 120_000 }, () => {
     assert.deepEqual(nodes[1].eval, { cp: 25 });
   });
 
+  test('annotateMoves: the person\'s own mark equal to the grade\'s stays when a later run finds the move fine', () => {
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    const node = (san, extra = {}) => ({ san, nags: [], comments: [], variations: [], ...extra });
+    // c5 marked ? (NAG 2) by the person; the analysis finds it a mistake (−1.2) too.
+    const nodes = [node('e4'), node('c5', { nags: [2] }), node('Nf3')];
+    const line = [{ value: 0.3, best: 'e4' }, { value: 0.2, eval: { cp: 20 }, best: 'e5' },
+      { value: 1.4, eval: { cp: 140 }, best: 'd4' }, { value: 1.3, eval: { cp: 130 }, best: null }];
+    ga.annotateMoves(nodes, line, start);
+    assert.deepEqual(nodes[1].nags, [2], 'one mark, not two');
+    assert.deepEqual(nodes[1].comments, ['Mistake (−1.2), as marked. Best was e5.']);
+    // Run again, same values: the same result (nothing doubled, nothing lost).
+    ga.annotateMoves(nodes, line, start);
+    assert.deepEqual(nodes[1].nags, [2]);
+    assert.deepEqual(nodes[1].comments, ['Mistake (−1.2), as marked. Best was e5.']);
+    // Run again with c5 now fine: the analysis's comment goes, the person's mark stays.
+    line[2] = { value: 0.25, eval: { cp: 25 }, best: 'd4' };
+    line[3] = { value: 0.2, eval: { cp: 20 }, best: null };
+    ga.annotateMoves(nodes, line, start);
+    assert.deepEqual(nodes[1].nags, [2]);
+    assert.deepEqual(nodes[1].comments, []);
+    // A mark the analysis added itself still goes when the move is found fine (the test above).
+  });
+
   test('average loss per move, each side apart: gains count as nothing, unknown values are skipped', () => {
     const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
     const values = [0.3, 0.2, 1.4, -1.0, null, 0.5, 0.5];

@@ -13,8 +13,9 @@ const GRADES = [[2, 'blunder'], [1, 'mistake'], [0.5, 'inaccuracy']];
 const GRADE_NAG = { inaccuracy: 6, mistake: 2, blunder: 4 };
 // NAGs 1 to 6 assess the move itself (!, ?, !!, ??, !?, ?!); a move has at most one of them.
 export const isAssessment = (n) => n >= 1 && n <= 6;
-// The comment annotateMoves writes on a graded move ("Mistake (−1.3). Best was Nf3.").
-const AUTO_COMMENT = /^(Inaccuracy|Mistake|Blunder) \(−\d+\.\d\)\.( Best was \S+\.)?$/;
+// The comment annotateMoves writes on a graded move ("Mistake (−1.3). Best was Nf3."); ", as marked"
+// when the move already had the grade's own mark from the person ("Mistake (−1.3), as marked. …").
+const AUTO_COMMENT = /^(Inaccuracy|Mistake|Blunder) \(−\d+\.\d\)(, as marked)?\.( Best was \S+\.)?$/;
 
 /** Classifies a drop (pawns, from the mover's point of view); null when it is fine. */
 export function grade(drop) {
@@ -118,17 +119,19 @@ export function annotateMoves(nodes, line, fen) {
   nodes.forEach((node, i) => {
     const { eval: e } = line[i + 1];
     if (e) node.eval = e;
-    // What an earlier run wrote goes: its comment, and the mark that came with it.
+    // What an earlier run wrote goes: its comment, and the mark that came with it (not the person's
+    // own mark that the comment says was there already).
     node.comments = node.comments.filter((c) => {
       const auto = AUTO_COMMENT.exec(c);
-      if (auto) node.nags = node.nags.filter((n) => n !== GRADE_NAG[auto[1].toLowerCase()]);
+      if (auto && !auto[2]) node.nags = node.nags.filter((n) => n !== GRADE_NAG[auto[1].toLowerCase()]);
       return !auto;
     });
     const g = byPly.get(i + 1);
     if (!g) return;
+    const marked = node.nags.includes(GRADE_NAG[g.grade]);
     if (!node.nags.some(isAssessment)) node.nags = [GRADE_NAG[g.grade], ...node.nags];
     const best = line[i].best;
-    const words = `${g.grade[0].toUpperCase()}${g.grade.slice(1)} (−${g.drop.toFixed(1)}).`;
+    const words = `${g.grade[0].toUpperCase()}${g.grade.slice(1)} (−${g.drop.toFixed(1)})${marked ? ', as marked' : ''}.`;
     node.comments.push(best ? `${words} Best was ${best}.` : words);
   });
   return graded;
