@@ -6,13 +6,7 @@
 // Endings: a dead position that is not also "insufficient material" in the
 // narrow sense would end the game earlier than the peers (the SAN hash would
 // differ); it is reported as 'dead'.
-import { pathToFileURL } from 'node:url';
-import base from './escaque.mjs';
-
-// ESCAQUE_DIST: another build's dist/ folder, as in escaque.mjs.
-const DIST = process.env.ESCAQUE_DIST
-  ? new URL('index.mjs', pathToFileURL(process.env.ESCAQUE_DIST.replace(/\/?$/, '/')))
-  : new URL('../../dist/index.mjs', import.meta.url);
+import base, { DIST } from './escaque.mjs';
 
 let api;
 

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 // ESCAQUE_DIST: another build's dist/ folder (size/speed experiments on variants).
-const DIST = process.env.ESCAQUE_DIST
+export const DIST = process.env.ESCAQUE_DIST
   ? new URL('index.mjs', pathToFileURL(process.env.ESCAQUE_DIST.replace(/\/?$/, '/')))
   : new URL('../../dist/index.mjs', import.meta.url);
 const PACKAGE = new URL('../../package.json', import.meta.url);

@@ -46,8 +46,8 @@ using escaque::js::Args;
 using escaque::js::JsonOut;
 
 // Arguments: the FEN. {ok, moves: "e2e4 e4 g1f3 Nf3 ..."}: one string (UCI, then English SAN, per
-// move, in ascending order of the UCI text, as every move list of the package) instead of an object per move, as this is called once per position
-// by the compat layer.
+// move, in ascending order of the UCI text, as every move list of the package) instead of an object
+// per move, as this is called once per position by the compat layer.
 EMSCRIPTEN_KEEPALIVE int escaque_position_moves() {
   Args args;
   escaque::Position pos;

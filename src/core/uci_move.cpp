@@ -19,7 +19,6 @@ constexpr std::array<std::uint8_t, 64> FILE_MAJOR = [] {
 
 }  // namespace
 
-
 std::string move_to_uci(const Position& pos, Move m) {
   if (m == Move::none()) return "0000";
   Square to = m.to();
@@ -119,6 +118,5 @@ void write_in_uci_order(const Position& pos, const MoveList& list, std::uint16_t
     }
   }
 }
-
 
 }  // namespace escaque

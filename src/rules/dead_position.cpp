@@ -105,18 +105,12 @@ bool can_checkmate_static(const Position& pos, Color side) {
 
 namespace {
 
-// Material in pawns (queen 9, rook 5, minor piece 3).
-int material(const Position& pos, Color c) {
-  return 9 * popcount(pos.pieces(c, QUEEN)) + 5 * popcount(pos.pieces(c, ROOK)) +
-         3 * popcount(pos.pieces(c, BISHOP, KNIGHT)) + popcount(pos.pieces(c, PAWN));
-}
-
 bool analyse_dead(const Position& pos) {
   // Ordinary positions are alive, and a short helpmate attempt usually shows
   // it for one side or the other within a few dozen positions: first for the
   // side with more material (the side to move when equal), which more often
   // has a mate within reach (13 % less time than the side to move first).
-  const Color first = material(pos, ~pos.side_to_move()) > material(pos, pos.side_to_move())
+  const Color first = dead::material(pos, ~pos.side_to_move()) > dead::material(pos, pos.side_to_move())
                           ? ~pos.side_to_move() : pos.side_to_move();
   for (Color c : {first, ~first})
     if (helpmate_found_quickly(pos, c)) return false;

@@ -96,8 +96,6 @@ int edge_distance(Square s) {
   return std::min(std::min(f, 7 - f), std::min(r, 7 - r));
 }
 
-constexpr int VALUE[PIECE_TYPE_NB] = {1, 3, 3, 5, 9, 0};
-
 // Ordering for the search: moves that look like progress towards a mate by
 // the winner first. Only the order depends on this; what is proven does not.
 // The quick attempt also sends the loser's king towards the edge, where mates
@@ -123,7 +121,7 @@ class MoveOrder {
     int score = m.kind() == PROMOTION ? (m.promotion() == QUEEN ? 100 : 20) : 0;
     if (winnerMoves_) {
       // The winner: captures, and pieces closing in on the loser's king.
-      if (capture) score += 30 + VALUE[onTo == NO_PIECE ? PAWN : type_of(onTo)];
+      if (capture) score += 30 + UNIT_VALUE[onTo == NO_PIECE ? PAWN : type_of(onTo)];
       score += pt != PAWN ? 10 * (toTarget_[from] - toTarget_[to]) : 3;
     } else if (pt == KING) {
       // The loser's king walks towards the winner's king (and so its pieces).
