@@ -133,14 +133,34 @@ function engineLimits(side) {
   return limits;
 }
 
-async function engineMove() {
+// Runs fn once the page has painted what the task that called this changed (a new game, the person's move),
+// so that the frame showing it is not held up by the work of starting a search. A task queued from a
+// frame callback runs after that frame; a hidden tab has no frames, so 100 ms at most.
+function afterPaint(fn) {
+  let done = false;
+  const run = () => { if (!done) { done = true; fn(); } };
+  const channel = new MessageChannel();
+  channel.port1.onmessage = run;
+  requestAnimationFrame(() => channel.port2.postMessage(null));
+  setTimeout(run, 100);
+}
+
+function engineMove() {
   const { record } = ctrl;
   const side = ctrl.turn();
   const plies = record.moves.length;
   const token = { record, plies };
   engineThinking = token;
-  performance.mark('escaque-engine-thinking');
   render();
+  afterPaint(() => {
+    // A new game, a take-back or the end of the game meanwhile: no search.
+    if (engineThinking === token) engineSearch(token, side);
+  });
+}
+
+async function engineSearch(token, side) {
+  const { record, plies } = token;
+  performance.mark('escaque-engine-thinking');
   try {
     const onInfo = settings.hints ? (info) => showThinking(info, side) : undefined;
     // The limits are asked again if the move is searched again (a restarted engine): the clock ran on.
