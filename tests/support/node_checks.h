@@ -5,9 +5,11 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/check_info.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/position.h"
@@ -96,6 +98,9 @@ inline std::string check_node_state(const Position& pos, const ref::Board& b, bo
 inline std::string check_children(Position& pos, const ref::Board& b) {
   const Position before = pos;
   MoveList moves = legal_moves(pos);
+  // The searches' fast check test, where it applies (the side not to move has a king).
+  std::optional<CheckInfo> checkInfo;
+  if (pos.pieces(~pos.side_to_move(), KING)) checkInfo.emplace(pos);
   for (Move m : moves) {
     auto where = [&] { return " for move " + ref::describe_move(m) + " at " + to_fen(before) + "\n"; };
     bool refCapture = m.kind() == EN_PASSANT || (m.kind() != CASTLING && b.sq[m.to()] != NO_PIECE);
@@ -107,6 +112,8 @@ inline std::string check_children(Position& pos, const ref::Board& b) {
       return "UCI round trip failed: '" + uci + "' " + parsed.message + where();
 
     bool givesCheck = pos.gives_check(m);
+    if (checkInfo && checkInfo->gives_check(pos, m) != givesCheck)
+      return std::string("CheckInfo::gives_check says ") + (givesCheck ? "no check" : "check") + where();
     ref::Board child = ref::make(b, m);
     UndoInfo undo;
     pos.do_move(m, undo);
