@@ -2,7 +2,7 @@
 // dead-position analysis's mate-in-one test), which ask it for most moves of
 // most nodes before making them. Position::gives_check makes the move
 // on a copy; here direct checks are a table lookup and discovered checks a
-// mask test, promotions and castling a few lookups; en passant, the rare one, falls back to it.
+// mask test. Rare move kinds (castling, en passant, promotion) fall back to it.
 #pragma once
 
 #include "position.h"
@@ -35,35 +35,10 @@ struct CheckInfo {
   }
 
   bool gives_check(const Position& pos, Move m) const {
-    if (m.kind() != NORMAL) return rare_gives_check(pos, m, discoverers, theirKing);
+    if (m.kind() != NORMAL) return pos.gives_check(m);
     const Square from = m.from(), to = m.to();
     if (checkSquares[type_of(pos.piece_on(from))] & square_bb(to)) return true;
     return (discoverers & square_bb(from)) && !aligned(from, to, theirKing);
-  }
-
- private:
-  // Promotions, castling and en passant, out of the searches' loops. (gives_check tests the kind before
-  // anything else: reading from/to first cost the dead-position searches 1 % more instructions.)
-  [[gnu::noinline]] static bool rare_gives_check(const Position& pos, Move m, Bitboard discoverers,
-                                                 Square theirKing) {
-    const Square from = m.from(), to = m.to();
-    if (m.kind() == PROMOTION) {
-      // A line the pawn opened, or the new piece from `to`, the pawn's square empty.
-      if ((discoverers & square_bb(from)) && !aligned(from, to, theirKing)) return true;
-      return attacks_bb(m.promotion(), to, pos.pieces() ^ square_bb(from)) & square_bb(theirKing);
-    }
-    if (m.kind() == CASTLING) {
-      // Only the rook can check ("king takes rook": `to` is the rook's square), from its square
-      // after castling, with king and rook moved.
-      const Color us = pos.side_to_move();
-      const bool kingSide = to > from;
-      const Square rookTo = Position::castling_rook_to(us, kingSide);
-      const Bitboard occupied = (pos.pieces() ^ square_bb(from) ^ square_bb(to)) |
-                                square_bb(Position::castling_king_to(us, kingSide)) | square_bb(rookTo);
-      return rook_attacks(rookTo, occupied) & square_bb(theirKing);
-    }
-    // En passant: two squares leave a line and one enters it; rare enough to make the move.
-    return pos.gives_check(m);
   }
 };
 
