@@ -329,7 +329,20 @@ function fromFenHandle(fen, options, handleClass, what, field) {
   return check(wasm()[handleClass].fromFen(fen, chess960))[field];
 }
 
+// structuredClone() and postMessage() copy an object's own enumerable properties, and a game's state
+// is in private fields and WebAssembly: without this they would silently give an empty object. A
+// symbol cannot be cloned, so with one as a property they throw a DataCloneError that says why and
+// what to do instead ("Symbol(…) could not be cloned.").
+const NOT_CLONEABLE_GAME = Symbol('a Chess game cannot be cloned or posted: use game.clone(), or send game.pgn() '
+  + 'and rebuild it with Chess.fromPgn()');
+const NOT_CLONEABLE_POSITION = Symbol('a Position cannot be cloned or posted: use position.clone(), or send '
+  + 'position.fen() and rebuild it with Position.fromFen()');
+
 export class Chess {
+  // The class's name in consoles and constructor.name: a minifier renames the class itself.
+  static name = 'Chess';
+  // (See NOT_CLONEABLE_GAME.)
+  notCloneable = NOT_CLONEABLE_GAME;
   #handle;
   #at = 0;            // the handle's address: the key of the hot-path exports (0: parked or disposed)
   #chess960 = false;  // fixed for a game: how castling is written in UCI
@@ -693,6 +706,9 @@ export class Chess {
 // Chess's per-move bookkeeping would dominate. Moves are UCI or English SAN
 // text, or the numeric ids that moveIds() lists.
 export class Position {
+  static name = 'Position';  // (as Chess.name)
+  // (See NOT_CLONEABLE_GAME.)
+  notCloneable = NOT_CLONEABLE_POSITION;
   #handle;
   #at = 0;
   #chess960 = false;

@@ -274,6 +274,7 @@ class WorkerLink {
 }
 
 export class Engine {
+  static name = 'Engine';  // (as Chess.name: a minifier renames the class)
   #url;
   #wasmUrl;               // where the worker's escaque.wasm is, as a string ('' = next to engine-worker.mjs)
   #control;               // Int32Array over a SharedArrayBuffer, or null

@@ -116,6 +116,12 @@ export class Chess {
    * InvalidPositionError (what, where, why; the setup unchanged) when no game can start from it.
    */
   static fromSetup(setup: Setup): Chess;
+  /**
+   * A symbol, so that `structuredClone(game)` and `postMessage(game)` throw a DataCloneError that says
+   * to use `clone()`, or to send `pgn()` and rebuild with `Chess.fromPgn()` (a game's state is in
+   * WebAssembly: a copy of its properties would be an empty object).
+   */
+  readonly notCloneable: symbol;
   clone(): Chess;
   dispose(): void;
   [Symbol.dispose](): void;
@@ -244,6 +250,8 @@ export interface PositionMoveRef {
 export class Position {
   constructor(fen?: string);
   static fromFen(fen: string, options?: { chess960?: boolean }): Position;
+  /** As Chess#notCloneable: `structuredClone(position)` throws, saying to use `clone()` or send `fen()`. */
+  readonly notCloneable: symbol;
   clone(): Position;
   dispose(): void;
   [Symbol.dispose](): void;

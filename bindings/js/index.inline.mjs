@@ -14,6 +14,7 @@ export const init = initFrom(initModule, wasm);
 let workerUrl = null;
 let wasmUrl = null;
 export class Engine extends FileEngine {
+  static name = 'Engine';  // (as Chess.name: a minifier renames the class)
   constructor(config = {}) {
     if (config === null || typeof config !== 'object' || config.workerUrl !== undefined) {
       super(config);

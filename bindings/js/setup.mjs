@@ -41,6 +41,7 @@ function counterArgument(value, min, what) {
 }
 
 export class Setup {
+  static name = 'Setup';  // (as Chess.name: a minifier renames the class)
   #squares = new Array(64).fill(null);  // a8 = 0 ... h1 = 63: FEN letters or null
   #turn = 'w';
   #castling = '';        // FEN castling letters (KQkq, or Shredder/X-FEN files), '' for none

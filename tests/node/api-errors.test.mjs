@@ -22,6 +22,7 @@ import { ROOT } from './helpers.mjs';
 import { LINE_LIMIT } from '../../scripts/minify-js.mjs';
 
 const { EscaqueError, EscaqueLoadError, init, isInitialized } = escaque;
+const API_CLASSES = ['Chess', 'Position', 'Setup', 'Engine'];
 const work = mkdtempSync(join(tmpdir(), 'escaque-errors-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
@@ -68,6 +69,18 @@ describe('error names', () => {
     }
     // A real error thrown by the minified API: not initialized.
     assert.throws(() => new minified.Chess(), (e) => e.name === 'NotInitializedError' && e.code === 'NOT_INITIALIZED');
+    // The API's classes keep their names too (what a console shows for a game: "Chess {…}", not "s {…}").
+    for (const name of API_CLASSES) assert.equal(minified[name].name, name);
+  });
+
+  test('the API\'s classes are named as exported in every shipped entry (the files are minified)', async () => {
+    for (const entry of ['index.mjs', 'index.inline.mjs', 'index.node.mjs', 'rules.mjs', 'rules.inline.mjs']) {
+      const m = await import(`${ROOT}dist/${entry}`);
+      for (const name of API_CLASSES) {
+        if (name === 'Engine' && entry.startsWith('rules')) continue;  // escaque/rules has no Engine
+        assert.equal(m[name]?.name, name, `${entry}: ${name}`);
+      }
+    }
   });
 });
 

@@ -4,6 +4,7 @@
 // (worked out by hand) or the C++ core's own messages.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { inspect } from 'node:util';
 
 import {
   AmbiguousMoveError, Chess, DisposedError, DrawOfferError, EscaqueError, GameOverError, IllegalMoveError,
@@ -530,5 +531,44 @@ describe('robustness', () => {
     }
     assert.deepEqual(snapshot(g), before);
     assert.ok(played > 0, 'some random texts are legal moves (e.g. "d6")');
+  });
+});
+
+// A game's state is in WebAssembly and private fields: a copy of its own properties would be an empty
+// object. structuredClone and postMessage must refuse it and say what to do instead (issue 13).
+describe('structuredClone and postMessage', () => {
+  const refused = (what, copyWith, rebuildWith) => (e) =>
+    e.name === 'DataCloneError' && e.message.includes(what) && e.message.includes(copyWith) && e.message.includes(rebuildWith);
+
+  test('a Chess game: DataCloneError saying to use clone() or send its PGN; the game is unchanged', () => {
+    const game = play(new Chess(), ['e4', 'e5', 'Nf3']);
+    const fen = game.fen();
+    assert.throws(() => structuredClone(game), refused('a Chess game', 'game.clone()', 'Chess.fromPgn()'));
+    assert.throws(() => structuredClone({ state: { game } }), refused('a Chess game', 'game.clone()', 'game.pgn()'));
+    const { port1, port2 } = new MessageChannel();
+    try {
+      assert.throws(() => port1.postMessage(game), refused('a Chess game', 'game.clone()', 'Chess.fromPgn()'));
+    } finally {
+      port1.close();
+      port2.close();
+    }
+    assert.equal(game.fen(), fen);
+    game.move('Nc6');
+    // What the message offers works: the PGN rebuilds the game; clone() copies it.
+    assert.equal(Chess.fromPgn(structuredClone(game.pgn())).fen(), game.fen());
+    assert.equal(game.clone().fen(), game.fen());
+  });
+
+  test('a Position: DataCloneError saying to use clone() or send its FEN', () => {
+    const pos = new Position();
+    pos.play('e2e4');
+    assert.throws(() => structuredClone(pos), refused('a Position', 'position.clone()', 'Position.fromFen()'));
+    assert.equal(Position.fromFen(structuredClone(pos.fen())).fen(), pos.fen());
+  });
+
+  test('consoles and constructor.name say Chess and Position', () => {
+    assert.equal(new Chess().constructor.name, 'Chess');
+    assert.equal(new Position().constructor.name, 'Position');
+    assert.match(inspect(new Chess()), /^Chess \{/);
   });
 });
