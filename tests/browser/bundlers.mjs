@@ -252,6 +252,56 @@ export async function buildAndOpen(name, { dir, project }, browser) {
   }
 }
 
+// Vite's dev server (`vite`, what a person runs first), its defaults: it pre-bundles dependencies into
+// node_modules/.vite/deps, where no file named by `new URL('…', import.meta.url)` follows them, so
+// package.json "exports" gives its `development` condition the self-contained entries. Opens the two
+// pages; returns {main, rules, wasm, problems} (wasm: the .wasm URLs the pages fetched).
+export async function openViteDev({ project }, browser) {
+  const { createServer } = await import('vite');
+  await writeFile(join(project, 'index.html'), page('vite dev', './src/main.js'));
+  await writeFile(join(project, 'rules.html'), page('vite dev', './src/rules.js'));
+  const server = await createServer({ root: project, logLevel: 'error', configFile: false, server: { port: 0, host: '127.0.0.1' } });
+  await server.listen();
+  try {
+    const base = server.resolvedUrls.local[0];
+    const answers = {};
+    const wasm = [];
+    const problems = [];
+    for (const which of ['index', 'rules']) {
+      const tab = await browser.newPage();
+      tab.on('pageerror', (e) => problems.push(`${which}: ${e.message}`));
+      // (A failed load is reported below with its URL; the console's line has none.)
+      tab.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`${which}: console: ${m.text()}`); });
+      tab.on('response', (r) => {
+        if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${which}: ${r.status()} ${r.url()}`);
+      });
+      tab.on('request', (r) => { if (/\.wasm(\?|$)/.test(r.url())) wasm.push(r.url()); });
+      await tab.goto(`${base}${which}.html`);
+      await tab.waitForFunction(() => document.getElementById('out').textContent !== 'loading', null, { timeout: 90_000 });
+      answers[which] = JSON.parse(await tab.textContent('#out'));
+      await tab.close();
+    }
+    return { main: answers.index, rules: answers.rules, wasm, problems };
+  } finally {
+    await server.close();
+  }
+}
+
+export function checkViteDev(r) {
+  const say = (what) => `vite dev: ${what}\n${JSON.stringify(r, null, 1)}`;
+  assert.equal(r.main.error, undefined, say('the escaque page failed'));
+  assert.equal(r.rules.error, undefined, say('the escaque/rules page failed'));
+  assert.deepEqual({ ...r.main, engine: undefined, net: undefined }, { ...EXPECTED_GAME, engine: undefined, net: undefined },
+    say('the escaque page\'s game'));
+  assert.deepEqual(r.main.engine, { legal: true }, say('the Engine\'s move'));
+  assert.deepEqual(r.rules, EXPECTED_GAME, say('the escaque/rules page\'s game'));
+  assert.deepEqual(r.problems, [], say('errors in the pages'));
+  // The self-contained entries: the modules are in the scripts, and the network's is not there.
+  assert.deepEqual(r.wasm, [], say('a page fetched a module'));
+  assert.match(r.main.net.refused ?? '', /^engine\.setOption: Use NNUE: the engine's network could not be loaded \(/,
+    say('"Use NNUE" refused with a reason'));
+}
+
 // The checks of one bundler's result (assert; the message names the bundler).
 export function checkResult(name, r) {
   const say = (what) => `${name}: ${what}\n${JSON.stringify(r, null, 1)}`;

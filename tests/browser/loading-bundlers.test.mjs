@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 
-import { buildAndOpen, checkResult, packAndInstall } from './bundlers.mjs';
+import { buildAndOpen, checkResult, checkViteDev, openViteDev, packAndInstall } from './bundlers.mjs';
 import { launchChromium } from './harness.mjs';
 
 let installed;
@@ -30,3 +30,7 @@ for (const name of ['webpack', 'parcel', 'esbuild']) {
 }
 // (esbuild emits no file that `new URL('…', import.meta.url)` names: checkResult expects its pages to
 // hold the module instead, through the self-contained entries.)
+
+test('Vite\'s dev server with its defaults: init(), a game, escaque/rules and an Engine move', { timeout: 300_000 }, async () => {
+  checkViteDev(await openViteDev(installed, browser));
+});

@@ -71,14 +71,16 @@ test('package.json: public, licensed, described', () => {
     assert.match(conditions.node, /\.node\.mjs$/, `${entry}: node -> ${conditions.node}`);
     assert.ok(Object.keys(conditions).indexOf('browser') < Object.keys(conditions).indexOf('default'));
   }
-  // Browser builds with a production or development condition (webpack, Vite: their defaults) get the
-  // files with the WebAssembly and the worker beside them; a browser build with neither (esbuild) and a
-  // build with neither `browser` nor `node` (Rollup's node-resolve by default) get the self-contained
-  // entries, which hold both.
+  // Production browser builds (Vite, webpack, Parcel) and webpack's development builds get the files
+  // with the WebAssembly and the worker beside them; Vite's dev server (`development`: it pre-bundles
+  // dependencies where no `new URL('…', import.meta.url)` file follows), a browser build with no such
+  // condition (esbuild) and a build with neither `browser` nor `node` (Rollup's node-resolve by default)
+  // get the self-contained entries, which hold both. (Key order matters: the first condition a resolver
+  // has wins, so `production` and `webpack` come before `development`.)
   for (const [entry, file] of [['.', 'index'], ['./rules', 'rules']]) {
     const { browser } = pkg.exports[entry];
-    assert.deepEqual(browser, { production: `./dist/${file}.mjs`, development: `./dist/${file}.mjs`,
-      default: `./dist/${file}.inline.mjs` }, entry);
+    assert.deepEqual(Object.entries(browser), [['production', `./dist/${file}.mjs`], ['webpack', `./dist/${file}.mjs`],
+      ['development', `./dist/${file}.inline.mjs`], ['default', `./dist/${file}.inline.mjs`]], entry);
     assert.equal(pkg.exports[entry].default, `./dist/${file}.inline.mjs`, entry);
     assert.equal(pkg.exports[entry].production, undefined, entry);
   }
