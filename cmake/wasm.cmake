@@ -185,11 +185,17 @@ file(GLOB ESCAQUE_BOARD_FILES CONFIGURE_DEPENDS RELATIVE "${CMAKE_SOURCE_DIR}/bi
   "${CMAKE_SOURCE_DIR}/bindings/js/board/*.js" "${CMAKE_SOURCE_DIR}/bindings/js/board/*.d.ts")
 list(APPEND ESCAQUE_JS_FILES ${ESCAQUE_BOARD_FILES})
 
+# Self-contained variants of the board's elements and of compat's class, made from the files above with
+# one import swapped (scripts/minify-js.mjs, SELF_CONTAINED_VARIANTS; package.json "exports").
+set(ESCAQUE_JS_VARIANTS board/escaque-board.inline.js board/escaque-game.inline.js compat/chess.inline.mjs)
+
 find_program(ESCAQUE_NODE node REQUIRED)
 set(ESCAQUE_JS_SOURCES "")
 set(ESCAQUE_JS_OUTPUTS "")
 foreach(file IN LISTS ESCAQUE_JS_FILES)
   list(APPEND ESCAQUE_JS_SOURCES "${CMAKE_SOURCE_DIR}/bindings/js/${file}")
+endforeach()
+foreach(file IN LISTS ESCAQUE_JS_FILES ESCAQUE_JS_VARIANTS)
   list(APPEND ESCAQUE_JS_OUTPUTS "${ESCAQUE_DIST_DIR}/${file}")
   if(NOT file MATCHES "\\.d\\.c?ts$")
     list(APPEND ESCAQUE_JS_OUTPUTS "${ESCAQUE_DIST_DIR}/${file}.map")
@@ -197,7 +203,7 @@ foreach(file IN LISTS ESCAQUE_JS_FILES)
 endforeach()
 add_custom_command(
   OUTPUT ${ESCAQUE_JS_OUTPUTS}
-  COMMAND "${ESCAQUE_NODE}" "${CMAKE_SOURCE_DIR}/scripts/minify-js.mjs" "${CMAKE_SOURCE_DIR}/bindings/js" "${ESCAQUE_DIST_DIR}" ${ESCAQUE_JS_FILES}
+  COMMAND "${ESCAQUE_NODE}" "${CMAKE_SOURCE_DIR}/scripts/minify-js.mjs" "${CMAKE_SOURCE_DIR}/bindings/js" "${ESCAQUE_DIST_DIR}" ${ESCAQUE_JS_FILES} ${ESCAQUE_JS_VARIANTS}
   DEPENDS ${ESCAQUE_JS_SOURCES} "${CMAKE_SOURCE_DIR}/scripts/minify-js.mjs"
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   COMMENT "Minifying bindings/js/ into dist/ (scripts/minify-js.mjs)")

@@ -41,6 +41,27 @@ export const HUBS = {
   'engine.mjs': ['engine-protocol.mjs'],
 };
 
+// Self-contained variants of the files that start the module themselves (the board's elements and the
+// chess.js-compatible class): the same code with one import swapped for a self-contained entry's, for
+// what package.json "exports" sends to those entries (esbuild's and Rollup's defaults, Vite's dev
+// server). variant: [the file it is made from, the import swapped, the import put instead].
+export const SELF_CONTAINED_VARIANTS = {
+  'board/escaque-board.inline.js': ['board/escaque-board.js', '../index.mjs', '../index.inline.mjs'],
+  'board/escaque-game.inline.js': ['board/escaque-game.js', '../rules.mjs', '../rules.inline.mjs'],
+  'compat/chess.inline.mjs': ['compat/chess.mjs', '../api.mjs', '../index.inline.mjs'],
+};
+
+// An esbuild plugin that keeps every relative import as written but `swapped`, written as `instead`.
+const swapImport = (swapped, instead) => ({
+  name: 'swap-import',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      return { path: args.path === swapped ? instead : args.path, external: true };
+    });
+  },
+});
+
 // An esbuild plugin that marks every relative import as external except the hub's own helpers.
 const keepImports = (inlined) => ({
   name: 'keep-imports',
@@ -55,11 +76,14 @@ const keepImports = (inlined) => ({
 
 // esbuild's options for one file, from `sourceDir` to `outDir`.
 function options(sourceDir, outDir, file) {
-  const from = join(sourceDir, file);
+  const variant = SELF_CONTAINED_VARIANTS[file];
+  const from = join(sourceDir, variant ? variant[0] : file);
   const inlined = HUBS[file];
+  const bundling = inlined ? { bundle: true, plugins: [keepImports(inlined)], external: ['node:*'] }
+    : variant ? { bundle: true, plugins: [swapImport(variant[1], variant[2])] } : { bundle: false };
   return {
     entryPoints: [from], outfile: join(outDir, file), logLevel: 'warning',
-    ...(inlined ? { bundle: true, plugins: [keepImports(inlined)], external: ['node:*'] } : { bundle: false }),
+    ...bundling,
     // (A CommonJS file stays CommonJS: no format, so esbuild adds no module helpers.)
     format: file.endsWith('.cjs') ? undefined : 'esm', platform: 'neutral',
     minifyIdentifiers: true, minifySyntax: true, minifyWhitespace: !DIRECTIVE.test(readFileSync(from, 'utf8')),

@@ -5,6 +5,8 @@
 //               one with the NNUE network ("Use NNUE": the worker loads escaque-engine.wasm, which the
 //               bundler must have emitted; the self-contained bundles refuse the option)
 //   rules.html  'escaque/rules': init() and the same game, on escaque-rules.wasm only
+//   extras.html the board (<escaque-board>, a move), the game viewer (<escaque-game>) and chess.js's API
+//               (escaque/compat/chess.js): the entries that start the module themselves
 // Used by tests/browser/loading-bundlers.test.mjs (the fast bundlers, in `npm test`) and
 // scripts/test-bundlers.mjs (every bundler: `npm run test:bundlers`).
 import assert from 'node:assert/strict';
@@ -69,6 +71,39 @@ main().then((r) => { out.textContent = JSON.stringify(r); },
   (e) => { out.textContent = JSON.stringify({ error: (e && e.name) + ': ' + (e && e.message) }); });
 `;
 
+// The board's elements and chess.js's API ('escaque/board', 'escaque/game', 'escaque/compat/chess.js'),
+// which start the module themselves: each must load it where the bundler put it.
+const EXTRAS = `
+import 'escaque/board';
+import 'escaque/game';
+import { Chess } from 'escaque/compat/chess.js';
+const out = document.getElementById('out');
+async function main() {
+  const compat = new Chess();
+  compat.move('e4');
+  const board = document.createElement('escaque-board');
+  const failed = new Promise((resolve) => board.addEventListener('error', (e) => resolve(e.detail?.message ?? 'error')));
+  document.body.append(board);
+  const loaded = await Promise.race([board.ready.then(() => null), failed]);
+  if (loaded) throw new Error('escaque-board: ' + loaded);
+  board.move('e2e4');
+  const viewer = document.createElement('escaque-game');
+  viewer.setAttribute('pgn', '1. d4 d5 2. c4 *');
+  document.body.append(viewer);
+  await viewer.ready;
+  const viewerError = viewer.shadowRoot.querySelector('[part="error"]');
+  return { compat: compat.fen(), board: board.fen, viewer: viewerError && !viewerError.hidden ? viewerError.textContent : 'ok' };
+}
+main().then((r) => { out.textContent = JSON.stringify(r); },
+  (e) => { out.textContent = JSON.stringify({ error: (e && e.name) + ': ' + (e && e.message) }); });
+`;
+
+export const EXPECTED_EXTRAS = {
+  compat: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+  board: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+  viewer: 'ok',
+};
+
 export const EXPECTED_GAME = {
   sans: ['f3', 'e5', 'g4', 'Qh4#'],
   fen: 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3',
@@ -94,6 +129,7 @@ export async function packAndInstall() {
   await run('npm', ['install', '--no-audit', '--no-fund', '--offline', '--no-package-lock', tarball], { cwd: project });
   await writeFile(join(project, 'src', 'main.js'), MAIN);
   await writeFile(join(project, 'src', 'rules.js'), RULES);
+  await writeFile(join(project, 'src', 'extras.js'), EXTRAS);
   return { dir, project, tarball };
 }
 
@@ -101,60 +137,65 @@ export async function packAndInstall() {
 // index.html and rules.html there. Only what a user must give any bundler: the entries, the output
 // folder and (where the bundler does not make the HTML) a page that loads the output.
 export const BUNDLERS = {
-  // esbuild: `esbuild src/main.js src/rules.js --bundle --minify --format=esm --outdir=out`. The
+  // esbuild: `esbuild src/main.js src/rules.js src/extras.js --bundle --minify --format=esm --outdir=out`. The
   // format is the one option: esbuild's default for browsers is an IIFE, which has no import.meta
   // and no top-level await, so ES modules (which browsers load with type="module") need it.
   async esbuild(project, out) {
     const { build } = await import('esbuild');
     await build({
-      absWorkingDir: project, entryPoints: ['src/main.js', 'src/rules.js'], bundle: true, minify: true,
+      absWorkingDir: project, entryPoints: ['src/main.js', 'src/rules.js', 'src/extras.js'], bundle: true, minify: true,
       format: 'esm', outdir: out, logLevel: 'error',
     });
     await writeFile(join(out, 'index.html'), page('esbuild', './main.js'));
     await writeFile(join(out, 'rules.html'), page('esbuild', './rules.js'));
+    await writeFile(join(out, 'extras.html'), page('esbuild', './extras.js'));
   },
-  // Vite: `vite build` with the two pages as inputs.
+  // Vite: `vite build` with the three pages as inputs.
   async vite(project, out) {
     const { build } = await import('vite');
     await writeFile(join(project, 'index.html'), page('vite', './src/main.js'));
     await writeFile(join(project, 'rules.html'), page('vite', './src/rules.js'));
+    await writeFile(join(project, 'extras.html'), page('vite', './src/extras.js'));
     await build({
       root: project, logLevel: 'error', configFile: false,
-      build: { outDir: out, emptyOutDir: true, rollupOptions: { input: [join(project, 'index.html'), join(project, 'rules.html')] } },
+      build: { outDir: out, emptyOutDir: true, rollupOptions: { input: ['index', 'rules', 'extras'].map((p) => join(project, `${p}.html`)) } },
     });
   },
-  // webpack 5: mode production, two entries, output.path; everything else default (its output is
+  // webpack 5: mode production, three entries, output.path; everything else default (its output is
   // a classic script).
   async webpack(project, out) {
     const { default: webpack } = await import('webpack');
     const stats = await new Promise((resolve, reject) => webpack({
-      mode: 'production', context: project, entry: { main: './src/main.js', rules: './src/rules.js' },
+      mode: 'production', context: project, entry: { main: './src/main.js', rules: './src/rules.js', extras: './src/extras.js' },
       output: { path: out },
     }, (e, s) => (e ? reject(e) : resolve(s))));
     if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
     await writeFile(join(out, 'index.html'), page('webpack', './main.js', false));
     await writeFile(join(out, 'rules.html'), page('webpack', './rules.js', false));
+    await writeFile(join(out, 'extras.html'), page('webpack', './extras.js', false));
   },
   // Rollup with @rollup/plugin-node-resolve (Rollup alone does not read node_modules), as its docs
-  // set it up: `rollup src/main.js src/rules.js -d out -p node-resolve`.
+  // set it up: `rollup src/main.js src/rules.js src/extras.js -d out -p node-resolve`.
   async rollup(project, out) {
     const { rollup } = await import('rollup');
     const { nodeResolve } = await import('@rollup/plugin-node-resolve');
     const bundle = await rollup({
-      input: [join(project, 'src', 'main.js'), join(project, 'src', 'rules.js')],
+      input: ['main', 'rules', 'extras'].map((f) => join(project, 'src', `${f}.js`)),
       plugins: [nodeResolve({ rootDir: project })], onwarn: () => {},
     });
     await bundle.write({ dir: out, format: 'es' });
     await bundle.close();
     await writeFile(join(out, 'index.html'), page('rollup', './main.js'));
     await writeFile(join(out, 'rules.html'), page('rollup', './rules.js'));
+    await writeFile(join(out, 'extras.html'), page('rollup', './extras.js'));
   },
-  // Parcel 2: `parcel build index.html rules.html --dist-dir out`.
+  // Parcel 2: `parcel build index.html rules.html extras.html --dist-dir out`.
   async parcel(project, out) {
     await writeFile(join(project, 'index.html'), page('parcel', './src/main.js'));
     await writeFile(join(project, 'rules.html'), page('parcel', './src/rules.js'));
+    await writeFile(join(project, 'extras.html'), page('parcel', './src/extras.js'));
     const bin = join(ROOT, 'node_modules', '.bin', 'parcel');
-    await run(bin, ['build', 'index.html', 'rules.html', '--dist-dir', out, '--no-cache', '--cache-dir', join(project, '.parcel-cache'),
+    await run(bin, ['build', 'index.html', 'rules.html', 'extras.html', '--dist-dir', out, '--no-cache', '--cache-dir', join(project, '.parcel-cache'),
       '--log-level', 'error', '--no-autoinstall'], { cwd: project, env: { ...process.env, PARCEL_WORKERS: '1' } });
   },
 };
@@ -210,7 +251,7 @@ export async function buildAndOpen(name, { dir, project }, browser) {
     const requests = {};
     const scripts = {};  // the JavaScript files each page loaded
     const problems = [];
-    for (const which of ['index', 'rules']) {
+    for (const which of ['index', 'rules', 'extras']) {
       const tab = await browser.newPage();
       requests[which] = [];
       scripts[which] = [];
@@ -246,7 +287,7 @@ export async function buildAndOpen(name, { dir, project }, browser) {
         .catch(() => '')));
       held[which] = Object.keys(marks).filter((name) => texts.some((t) => t.includes(marks[name])));
     }
-    return { main: answers.index, rules: answers.rules, files, requests, fetched, held, problems, buildMs };
+    return { main: answers.index, rules: answers.rules, extras: answers.extras, files, requests, fetched, held, problems, buildMs };
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
@@ -260,6 +301,7 @@ export async function openViteDev({ project }, browser) {
   const { createServer } = await import('vite');
   await writeFile(join(project, 'index.html'), page('vite dev', './src/main.js'));
   await writeFile(join(project, 'rules.html'), page('vite dev', './src/rules.js'));
+  await writeFile(join(project, 'extras.html'), page('vite dev', './src/extras.js'));
   const server = await createServer({ root: project, logLevel: 'error', configFile: false, server: { port: 0, host: '127.0.0.1' } });
   await server.listen();
   try {
@@ -267,7 +309,7 @@ export async function openViteDev({ project }, browser) {
     const answers = {};
     const wasm = [];
     const problems = [];
-    for (const which of ['index', 'rules']) {
+    for (const which of ['index', 'rules', 'extras']) {
       const tab = await browser.newPage();
       tab.on('pageerror', (e) => problems.push(`${which}: ${e.message}`));
       // (A failed load is reported below with its URL; the console's line has none.)
@@ -281,7 +323,7 @@ export async function openViteDev({ project }, browser) {
       answers[which] = JSON.parse(await tab.textContent('#out'));
       await tab.close();
     }
-    return { main: answers.index, rules: answers.rules, wasm, problems };
+    return { main: answers.index, rules: answers.rules, extras: answers.extras, wasm, problems };
   } finally {
     await server.close();
   }
@@ -295,6 +337,7 @@ export function checkViteDev(r) {
     say('the escaque page\'s game'));
   assert.deepEqual(r.main.engine, { legal: true }, say('the Engine\'s move'));
   assert.deepEqual(r.rules, EXPECTED_GAME, say('the escaque/rules page\'s game'));
+  assert.deepEqual(r.extras, EXPECTED_EXTRAS, say('the board, the game viewer and compat'));
   assert.deepEqual(r.problems, [], say('errors in the pages'));
   // The self-contained entries: the modules are in the scripts, and the network's is not there.
   assert.deepEqual(r.wasm, [], say('a page fetched a module'));
@@ -311,11 +354,12 @@ export function checkResult(name, r) {
     say('the escaque page\'s game'));
   assert.deepEqual(r.main.engine, { legal: true }, say('the Engine\'s move'));
   assert.deepEqual(r.rules, EXPECTED_GAME, say('the escaque/rules page\'s game'));
+  assert.deepEqual(r.extras, EXPECTED_EXTRAS, say('the board, the game viewer and compat'));
   assert.deepEqual(r.problems, [], say('errors in the pages'));
   // escaque/rules loads escaque-rules.wasm and nothing else; the main entry escaque.wasm: fetched, or
   // held in the scripts of a self-contained bundle (which then fetches no module).
   if (SELF_CONTAINED.has(name)) {
-    assert.deepEqual([...r.fetched.rules, ...r.fetched.index], [], say('a self-contained bundle fetched a module'));
+    assert.deepEqual([...r.fetched.rules, ...r.fetched.index, ...r.fetched.extras], [], say('a self-contained bundle fetched a module'));
     assert.deepEqual(r.held.rules, ['escaque-rules.wasm'], say('escaque/rules holds the rules module only'));
     assert.deepEqual(r.held.index, ['escaque.wasm'], say('the main page holds escaque.wasm'));
     // The network's module is not inlined (~300 KB of base64 per build): the option says so.

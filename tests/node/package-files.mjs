@@ -9,7 +9,8 @@ export function packageFiles() {
   const board = readdirSync(`${ROOT}bindings/js/board`).map((f) => `dist/board/${f}`);
   const files = [
     'CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'rules/package.json', 'pgn/package.json',
-    'compat/chess.js/package.json', 'bin/escaque-uci.mjs', 'docs/api.md', 'docs/board.md',
+    'compat/chess.js/package.json', 'board/package.json', 'board/core/package.json', 'board/move-tree/package.json',
+    'board/eval-graph/package.json', 'game/package.json', 'bin/escaque-uci.mjs', 'docs/api.md', 'docs/board.md',
     'dist/escaque.wasm', 'dist/escaque-rules.wasm', 'dist/escaque-engine.wasm', 'dist/escaque-engine-scalar.wasm', 'dist/escaque.mjs', 'dist/loader.mjs', 'dist/node-files.mjs',
     'dist/errors.mjs', 'dist/squares.mjs', 'dist/setup.mjs',
     'dist/api.mjs', 'dist/index.mjs', 'dist/index.node.mjs', 'dist/index.d.ts', 'dist/index.cjs', 'dist/index.d.cts',
@@ -18,6 +19,8 @@ export function packageFiles() {
     'dist/compat/chess.mjs', 'dist/compat/chess.node.mjs', 'dist/compat/chess.d.ts', 'dist/compat/board.mjs',
     'dist/compat/chessjs-moves.mjs', 'dist/compat/fen.mjs', 'dist/compat/pgn.mjs',
     'dist/inline.mjs', 'dist/index.inline.mjs', 'dist/rules.inline.mjs',
+    // Self-contained variants made from the board's and compat's files (scripts/minify-js.mjs).
+    'dist/board/escaque-board.inline.js', 'dist/board/escaque-game.inline.js', 'dist/compat/chess.inline.mjs',
     ...board,
   ];
   // The generated modules of the self-contained entries (scripts/inline-assets.mjs; not minified sources).
