@@ -19,10 +19,17 @@ describe('board as packaged', () => {
 
   test('package.json exports escaque/board from dist/board/, with types', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    // Browser builds as the main entry (docs/api.md, "Bundlers"): production builds and webpack get the file
+    // that loads escaque.wasm next to dist/index.mjs; Vite's dev server, esbuild and Rollup by default the
+    // variant holding the module (tests/browser/bundlers.mjs opens both); Node the plain file.
     assert.deepEqual(pkg.exports['./board'], { types: './dist/board/escaque-board.d.ts',
-      import: './dist/board/escaque-board.js', default: './dist/board/escaque-board.js' });
+      browser: { production: './dist/board/escaque-board.js', webpack: './dist/board/escaque-board.js',
+        development: './dist/board/escaque-board.inline.js', default: './dist/board/escaque-board.inline.js' },
+      node: './dist/board/escaque-board.js', default: './dist/board/escaque-board.inline.js' });
     assert.ok(pkg.files.includes('dist/board/'));
-    assert.ok(pkg.sideEffects.includes('./dist/board/escaque-board.js'), 'importing it registers the element');
+    for (const file of ['escaque-board.js', 'escaque-board.inline.js']) {
+      assert.ok(pkg.sideEffects.includes(`./dist/board/${file}`), `importing ${file} registers the element`);
+    }
   });
 
   test("import 'escaque/board' resolves to dist/board/ and is safe without a DOM", async () => {
