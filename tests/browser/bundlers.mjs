@@ -1,5 +1,5 @@
 // The package as a user's bundler sees it (issue 13, "every bundler, zero config"): `npm pack`,
-// the tarball installed in an empty project, two small pages built with a bundler's production
+// the tarball installed in an empty project, three small pages built with a bundler's production
 // defaults, served, and run in Chromium.
 //   index.html  'escaque': init(), a Chess game (moves, SAN, a checkmate's outcome), an Engine move, and
 //               one with the NNUE network ("Use NNUE": the worker loads escaque-engine.wasm, which the
@@ -173,6 +173,19 @@ export const BUNDLERS = {
     await writeFile(join(out, 'index.html'), page('webpack', './main.js', false));
     await writeFile(join(out, 'rules.html'), page('webpack', './rules.js', false));
     await writeFile(join(out, 'extras.html'), page('webpack', './extras.js', false));
+  },
+  // webpack 5 in development mode (what its dev server builds): package.json's `webpack` condition keeps
+  // the plain files, the network's module included.
+  async 'webpack-dev'(project, out) {
+    const { default: webpack } = await import('webpack');
+    const stats = await new Promise((resolve, reject) => webpack({
+      mode: 'development', context: project, entry: { main: './src/main.js', rules: './src/rules.js', extras: './src/extras.js' },
+      output: { path: out },
+    }, (e, s) => (e ? reject(e) : resolve(s))));
+    if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
+    for (const [html, script] of [['index', 'main'], ['rules', 'rules'], ['extras', 'extras']]) {
+      await writeFile(join(out, `${html}.html`), page('webpack dev', `./${script}.js`, false));
+    }
   },
   // Rollup with @rollup/plugin-node-resolve (Rollup alone does not read node_modules), as its docs
   // set it up: `rollup src/main.js src/rules.js src/extras.js -d out -p node-resolve`.
