@@ -209,6 +209,12 @@ async function compileWasm(wasmUrl, withNet) {
     url = withNet ? netUrl(wasmUrl, net.simd)
       : wasmUrl ? new URL(wasmUrl, import.meta.url) : new URL('./escaque.wasm', import.meta.url);
   } catch (e) {
+    // Started from a Blob (the self-contained entries): nothing is beside it, and the network's module is
+    // not inlined.
+    if (withNet && (import.meta.url.startsWith('blob:') || String(wasmUrl ?? '').startsWith('blob:'))) {
+      throw new Error('the self-contained entry (index.inline.mjs) holds escaque.wasm but not the network\'s ' +
+        'module: give new Engine({ wasmUrl }) the absolute URL of a served escaque.wasm with escaque-engine.wasm beside it');
+    }
     throw new Error(`no address for the engine's ${withNet ? 'network module' : 'WebAssembly module'}: ${e.message}`);
   }
   if (inNode && url.protocol === 'file:') {

@@ -104,6 +104,12 @@ export const EXPECTED_EXTRAS = {
   viewer: 'ok',
 };
 
+// What a self-contained build says when "Use NNUE" is set: its worker holds no network module, and how to
+// give it one.
+const NNUE_REFUSED = new RegExp('^engine\\.setOption: Use NNUE: the engine\'s network could not be loaded \\(the '
+  + 'self-contained entry \\(index\\.inline\\.mjs\\) holds escaque\\.wasm but not the network\'s module: give new '
+  + 'Engine\\(\\{ wasmUrl \\}\\) the absolute URL of a served escaque\\.wasm');
+
 export const EXPECTED_GAME = {
   sans: ['f3', 'e5', 'g4', 'Qh4#'],
   fen: 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3',
@@ -354,8 +360,7 @@ export function checkViteDev(r) {
   assert.deepEqual(r.problems, [], say('errors in the pages'));
   // The self-contained entries: the modules are in the scripts, and the network's is not there.
   assert.deepEqual(r.wasm, [], say('a page fetched a module'));
-  assert.match(r.main.net.refused ?? '', /^engine\.setOption: Use NNUE: the engine's network could not be loaded \(/,
-    say('"Use NNUE" refused with a reason'));
+  assert.match(r.main.net.refused ?? '', NNUE_REFUSED, say('"Use NNUE" refused with a reason'));
 }
 
 // The checks of one bundler's result (assert; the message names the bundler).
@@ -376,8 +381,7 @@ export function checkResult(name, r) {
     assert.deepEqual(r.held.rules, ['escaque-rules.wasm'], say('escaque/rules holds the rules module only'));
     assert.deepEqual(r.held.index, ['escaque.wasm'], say('the main page holds escaque.wasm'));
     // The network's module is not inlined (~300 KB of base64 per build): the option says so.
-    assert.match(r.main.net.refused ?? '', /^engine\.setOption: Use NNUE: the engine's network could not be loaded \(/,
-      say('the self-contained bundle refuses "Use NNUE" with a reason'));
+    assert.match(r.main.net.refused ?? '', NNUE_REFUSED, say('the self-contained bundle refuses "Use NNUE" with a reason'));
     return;
   }
   assert.deepEqual(r.fetched.rules, ['escaque-rules.wasm'], say('escaque/rules fetched the rules module only'));
