@@ -197,6 +197,8 @@ export class Setup {
   constructor(fen?: string);
   /** Reads a FEN's syntax (the last four fields optional) without judging the position; throws InvalidFenError. */
   static fromFen(fen: string, options?: { chess960?: boolean }): Setup;
+  /** As Chess#notCloneable: `structuredClone(setup)` throws, saying to use `clone()` or send `fen()`. */
+  readonly notCloneable: symbol;
   clone(): Setup;
   get(square: Square | string): Piece | null;
   /** Puts a piece on a square, replacing what stood there. */

@@ -5,8 +5,8 @@
 //   setup.put({ type: 'q', color: 'w' }, 'h1').setTurn('b').setCastlingRights('w', { king: false });
 //   const next = Chess.fromSetup(setup);       // validated here: InvalidPositionError if no game can start
 //
-// Plain JavaScript data: nothing in WebAssembly, nothing to dispose, structuredClone-able through
-// fen(). Edits check only their arguments (a square must be a square); whether the position is
+// Plain JavaScript data: nothing in WebAssembly, nothing to dispose; sent or cloned as its fen()
+// (structuredClone(setup) throws, saying so). Edits check only their arguments (a square must be a square); whether the position is
 // one a game can start from is decided when one starts (Chess.fromSetup), by the same FEN rules
 // as Chess.fromFen, so a position may pass through illegal states while it is edited.
 import { InvalidArgumentError, InvalidFenError } from './errors.mjs';
@@ -40,8 +40,14 @@ function counterArgument(value, min, what) {
   return value;
 }
 
+// Its state is in private fields, which structuredClone() and postMessage() do not copy: as a game, a
+// Setup carries a symbol so that they throw, saying what to do, instead of giving an empty object.
+const NOT_CLONEABLE_SETUP = Symbol('a Setup cannot be cloned or posted: use setup.clone(), or send setup.fen() '
+  + 'and rebuild it with Setup.fromFen()');
+
 export class Setup {
   static name = 'Setup';  // (as Chess.name: a minifier renames the class)
+  notCloneable = NOT_CLONEABLE_SETUP;
   #squares = new Array(64).fill(null);  // a8 = 0 ... h1 = 63: FEN letters or null
   #turn = 'w';
   #castling = '';        // FEN castling letters (KQkq, or Shredder/X-FEN files), '' for none

@@ -155,6 +155,13 @@ describe('Setup: editing', () => {
     assert.equal(s.enPassant(), null);
   });
 
+  test('structuredClone(setup) throws a DataCloneError that says to use clone() or send fen()', () => {
+    const setup = Setup.fromFen('8/8/8/8/8/8/8/K6k w - - 0 1');
+    assert.throws(() => structuredClone(setup), (e) => e.name === 'DataCloneError' && e.message.includes('a Setup')
+      && e.message.includes('setup.clone()') && e.message.includes('Setup.fromFen()'));
+    assert.equal(setup.fen(), '8/8/8/8/8/8/8/K6k w - - 0 1');
+  });
+
   test('clone() is independent; a Setup survives structuredClone through fen()', () => {
     const a = Setup.fromFen(START);
     const b = a.clone();
