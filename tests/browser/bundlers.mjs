@@ -139,6 +139,19 @@ export async function packAndInstall() {
   return { dir, project, tarball };
 }
 
+// webpack 5 in `mode`, with the three pages' entries and output.path only.
+async function webpackBuild(mode, project, out) {
+  const { default: webpack } = await import('webpack');
+  const stats = await new Promise((resolve, reject) => webpack({
+    mode, context: project, entry: { main: './src/main.js', rules: './src/rules.js', extras: './src/extras.js' },
+    output: { path: out },
+  }, (e, s) => (e ? reject(e) : resolve(s))));
+  if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
+  for (const [html, script] of [['index', 'main'], ['rules', 'rules'], ['extras', 'extras']]) {
+    await writeFile(join(out, `${html}.html`), page(`webpack ${mode}`, `./${script}.js`, false));
+  }
+}
+
 // Each bundler with its production defaults: (project, out) -> builds into out (served at /), with
 // index.html and rules.html there. Only what a user must give any bundler: the entries, the output
 // folder and (where the bundler does not make the HTML) a page that loads the output.
@@ -169,30 +182,10 @@ export const BUNDLERS = {
   },
   // webpack 5: mode production, three entries, output.path; everything else default (its output is
   // a classic script).
-  async webpack(project, out) {
-    const { default: webpack } = await import('webpack');
-    const stats = await new Promise((resolve, reject) => webpack({
-      mode: 'production', context: project, entry: { main: './src/main.js', rules: './src/rules.js', extras: './src/extras.js' },
-      output: { path: out },
-    }, (e, s) => (e ? reject(e) : resolve(s))));
-    if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
-    await writeFile(join(out, 'index.html'), page('webpack', './main.js', false));
-    await writeFile(join(out, 'rules.html'), page('webpack', './rules.js', false));
-    await writeFile(join(out, 'extras.html'), page('webpack', './extras.js', false));
-  },
+  webpack: (project, out) => webpackBuild('production', project, out),
   // webpack 5 in development mode (what its dev server builds): package.json's `webpack` condition keeps
   // the plain files, the network's module included.
-  async 'webpack-dev'(project, out) {
-    const { default: webpack } = await import('webpack');
-    const stats = await new Promise((resolve, reject) => webpack({
-      mode: 'development', context: project, entry: { main: './src/main.js', rules: './src/rules.js', extras: './src/extras.js' },
-      output: { path: out },
-    }, (e, s) => (e ? reject(e) : resolve(s))));
-    if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
-    for (const [html, script] of [['index', 'main'], ['rules', 'rules'], ['extras', 'extras']]) {
-      await writeFile(join(out, `${html}.html`), page('webpack dev', `./${script}.js`, false));
-    }
-  },
+  'webpack-dev': (project, out) => webpackBuild('development', project, out),
   // Rollup with @rollup/plugin-node-resolve (Rollup alone does not read node_modules), as its docs
   // set it up: `rollup src/main.js src/rules.js src/extras.js -d out -p node-resolve`.
   async rollup(project, out) {
@@ -348,23 +341,8 @@ export async function openViteDev({ project }, browser) {
   }
 }
 
-export function checkViteDev(r) {
-  const say = (what) => `vite dev: ${what}\n${JSON.stringify(r, null, 1)}`;
-  assert.equal(r.main.error, undefined, say('the escaque page failed'));
-  assert.equal(r.rules.error, undefined, say('the escaque/rules page failed'));
-  assert.deepEqual({ ...r.main, engine: undefined, net: undefined }, { ...EXPECTED_GAME, engine: undefined, net: undefined },
-    say('the escaque page\'s game'));
-  assert.deepEqual(r.main.engine, { legal: true }, say('the Engine\'s move'));
-  assert.deepEqual(r.rules, EXPECTED_GAME, say('the escaque/rules page\'s game'));
-  assert.deepEqual(r.extras, EXPECTED_EXTRAS, say('the board, the game viewer and compat'));
-  assert.deepEqual(r.problems, [], say('errors in the pages'));
-  // The self-contained entries: the modules are in the scripts, and the network's is not there.
-  assert.deepEqual(r.wasm, [], say('a page fetched a module'));
-  assert.match(r.main.net.refused ?? '', NNUE_REFUSED, say('"Use NNUE" refused with a reason'));
-}
-
-// The checks of one bundler's result (assert; the message names the bundler).
-export function checkResult(name, r) {
+// What every page must answer, whoever built it; returns the message maker for more checks.
+function checkPages(name, r) {
   const say = (what) => `${name}: ${what}\n${JSON.stringify(r, null, 1)}`;
   assert.equal(r.main.error, undefined, say('the escaque page failed'));
   assert.equal(r.rules.error, undefined, say('the escaque/rules page failed'));
@@ -374,6 +352,19 @@ export function checkResult(name, r) {
   assert.deepEqual(r.rules, EXPECTED_GAME, say('the escaque/rules page\'s game'));
   assert.deepEqual(r.extras, EXPECTED_EXTRAS, say('the board, the game viewer and compat'));
   assert.deepEqual(r.problems, [], say('errors in the pages'));
+  return say;
+}
+
+export function checkViteDev(r) {
+  const say = checkPages('vite dev', r);
+  // The self-contained entries: the modules are in the scripts, and the network's is not there.
+  assert.deepEqual(r.wasm, [], say('a page fetched a module'));
+  assert.match(r.main.net.refused ?? '', NNUE_REFUSED, say('"Use NNUE" refused with a reason'));
+}
+
+// The checks of one bundler's result (assert; the message names the bundler).
+export function checkResult(name, r) {
+  const say = checkPages(name, r);
   // escaque/rules loads escaque-rules.wasm and nothing else; the main entry escaque.wasm: fetched, or
   // held in the scripts of a self-contained bundle (which then fetches no module).
   if (SELF_CONTAINED.has(name)) {
