@@ -6,9 +6,10 @@
 //   const next = Chess.fromSetup(setup);       // validated here: InvalidPositionError if no game can start
 //
 // Plain JavaScript data: nothing in WebAssembly, nothing to dispose; sent or cloned as its fen()
-// (structuredClone(setup) throws, saying so). Edits check only their arguments (a square must be a square); whether the position is
-// one a game can start from is decided when one starts (Chess.fromSetup), by the same FEN rules
-// as Chess.fromFen, so a position may pass through illegal states while it is edited.
+// (structuredClone(setup) throws, saying so). Edits check only their arguments (a square must be a
+// square); whether the position is one a game can start from is decided when one starts
+// (Chess.fromSetup), by the same FEN rules as Chess.fromFen, so a position may pass through illegal
+// states while it is edited.
 import { InvalidArgumentError, InvalidFenError } from './errors.mjs';
 import { asciiBoard, attackers, colorOf, isAttacked, placementOf, squareColor, squareIndex, squareName } from './squares.mjs';
 
