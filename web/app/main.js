@@ -138,11 +138,18 @@ function engineLimits(side) {
 // frame callback runs after that frame; a hidden tab has no frames, so 100 ms at most.
 function afterPaint(fn) {
   let done = false;
-  const run = () => { if (!done) { done = true; fn(); } };
   const channel = new MessageChannel();
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    // A port with a message handler lives until it is closed: one pair per engine move otherwise.
+    channel.port1.close();
+    fn();
+  };
   channel.port1.onmessage = run;
-  requestAnimationFrame(() => channel.port2.postMessage(null));
-  setTimeout(run, 100);
+  requestAnimationFrame(() => { if (!done) channel.port2.postMessage(null); });
+  const timer = setTimeout(run, 100);
 }
 
 function engineMove() {
