@@ -22,7 +22,8 @@ esac
 # another way (e.g. emsdk) are respected.
 build_packages=(cmake:cmake make:make g++:g++ libgtest-dev:/usr/include/gtest/gtest.h emscripten:emcc)
 test_packages=(clang:clang libclang-rt-14-dev:-
-               chromium:/usr/bin/chromium stockfish:/usr/games/stockfish)
+               chromium:/usr/bin/chromium chromium-headless-shell:/usr/bin/chromium-headless-shell
+               stockfish:/usr/games/stockfish)
 wanted=("${build_packages[@]}")
 [[ "$scope" == all ]] && wanted+=("${test_packages[@]}")
 
