@@ -333,6 +333,13 @@ describe('analysis board', { timeout: 300_000 }, () => {
     await page.fill('#an-load-text', '[White "Carlsen, Magnus"]\n[Black "Nakamura, Hikaru"]\n[WhiteElo "2850"]\n'
       + '[TimeControl "180+0"]\n\n1. e4 {[%clk 0:02:59]} e5 {[%clk 0:02:58]} 2. Nf3 {[%clk 0:00:08.4]} Nc6 *');
     await page.click('#an-load');
+    // A loaded game opens at its start. The steps that go nowhere are marked: « ‹ at the start, › » at
+    // the line's end (aria-disabled: Playwright's click waits for them to be enabled).
+    const ends = () => page.$$eval('[data-move-nav="an"] button[id^="an-"]',
+      (list) => list.map((b) => `${b.id.slice(3)}:${b.getAttribute('aria-disabled') === 'true' ? 'off' : 'on'}`).join(' '));
+    assert.equal(await ends(), 'first:off prev:off next:on last:on flip:on');
+    await page.click('#an-last');
+    assert.equal(await ends(), 'first:on prev:on next:off last:off flip:on');
     await page.click('#an-first');
     assert.deepEqual(await strips(), [['Nakamura, Hikaru', '3:00'], ['Carlsen, Magnus (2850)', '3:00']],
       'the start: Black above, White (with the Elo) below, both at the TimeControl\'s time');
@@ -357,7 +364,7 @@ describe('analysis board', { timeout: 300_000 }, () => {
     await page.fill('#an-load-text', '1. e4 {[%eval 0.3]} e5 {[%eval -1.25]} 2. Qh5 $2 {[%eval #-3]} *');
     await page.click('#an-load');
     const bar = () => page.$eval('#an-bar', (el) => [el.style.getPropertyValue('--white'), document.getElementById('an-bar-text').textContent]);
-    await page.click('#an-first');
+    assert.equal(await page.getAttribute('#an-first', 'aria-disabled'), 'true', 'a loaded game opens at its start');
     await page.waitForFunction(() => document.getElementById('an-bar').style.getPropertyValue('--white') === '50.0%');
     assert.deepEqual(await bar(), ['50.0%', ''], 'the start has no eval: an even bar, no badge');
     const seen = [];

@@ -64,6 +64,16 @@ describe('playing on the board', { timeout: 120_000 }, () => {
   test('the board shows an earlier position while navigating and takes no moves there', async () => {
     await newGame(page);
     await typeMoves(page, ['d4', 'd5', 'c4']);
+    // The steps that go nowhere are marked (and stay focusable): › and » on the game's position, « and ‹ on the first.
+    const ends = () => page.$$eval('[data-move-nav="nav"] button[id^="nav-"]',
+      (list) => list.map((b) => `${b.id.slice(4)}:${b.getAttribute('aria-disabled') === 'true' ? 'off' : 'on'}`).join(' '));
+    assert.equal(await ends(), 'first:on prev:on next:off last:off');
+    await page.locator('#nav-prev').focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'nav-prev', 'the focus stays on ‹ at the start');
+    assert.equal(await ends(), 'first:off prev:off next:on last:on');
+    await page.click('#nav-next');
+    assert.equal(await ends(), 'first:on prev:on next:on last:on');
     await page.click('#nav-first');
     assert.equal(await boardFen(page), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     assert.equal(await page.evaluate(() => document.querySelector('escaque-board-core').interactive), 'none');

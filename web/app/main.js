@@ -6,6 +6,7 @@ import { ClockView } from './clock-view.js';
 import { EnginePlayer, engineAvailable, formatScore } from './engine-player.js';
 import { GameController, newRecord } from './game.js';
 import { MoveList } from './movelist.js';
+import { setMoveNavEnds } from './move-nav.js';
 import { gamePgn, playerName } from './pgn.js';
 import { confirmer } from './confirm.js';
 import { play as sound, setSoundEnabled } from './sound.js';
@@ -667,6 +668,7 @@ function render() {
   const firstPly = history.length ? plyOf(history[0].before) : 0;
   moveList.render(game.history({ language: settings.language }), firstPly, viewPly);
   $('viewing').hidden = live;
+  setMoveNavEnds('nav', { atStart: shownPlies === 0, atEnd: live });
   $('fen-out').value = fen;
   document.body.dataset.plies = String(record.moves.length);
   document.body.dataset.fen = game.fen();

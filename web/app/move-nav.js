@@ -26,3 +26,15 @@ export function fillMoveNavs(root = document) {
     }));
   }
 }
+
+/**
+ * Marks the steps that would go nowhere: « and ‹ on the first position, › and » on the last. They stay
+ * focusable (aria-disabled, not disabled), so a person stepping back with Enter keeps the focus there.
+ */
+export function setMoveNavEnds(prefix, { atStart, atEnd }) {
+  for (const [step, off] of [['first', atStart], ['prev', atStart], ['next', atEnd], ['last', atEnd]]) {
+    const button = document.getElementById(`${prefix}-${step}`);
+    if (off) button.setAttribute('aria-disabled', 'true');
+    else button.removeAttribute('aria-disabled');
+  }
+}

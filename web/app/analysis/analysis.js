@@ -9,6 +9,7 @@ import 'escaque/board/move-tree';
 import { toChess } from 'escaque/pgn';
 
 import { BoardView } from '../board-view.js';
+import { setMoveNavEnds } from '../move-nav.js';
 import { formatClock } from '../timecontrol.js';
 import { CAP, DEPTH, annotateMoves, evaluateLine, moveLabel, summary } from '../game-analysis.js';
 import * as store from '../storage.js';
@@ -254,6 +255,7 @@ export class AnalysisBoard {
       lastMove: node ? node.uci : null, game: chess, move: null,
     });
     this.#board.element.set({ arrows: [] });
+    setMoveNavEnds('an', { atStart: node === null, atEnd: t.next().length === 0 });
     const redraw = edited || this.#shownGame !== t.game;  // else a step: only what marks the move shown changes
     if (redraw) {
       this.#treeView.game = t.game;
