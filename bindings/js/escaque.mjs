@@ -10,7 +10,7 @@
 //   const m = await createEscaqueModule({ module, engineHost });
 //   m.HEAP8 / m.HEAPU8 / m.HEAPU16  views of the module's memory (renewed when it grows)
 //   m._escaque_*             the exports, as Emscripten named them
-//   m.GameHandle, m.PositionHandle, m.EngineHandle, m.engineDescribe(), m.legalMovesUci(fen),
+//   m.GameHandle, m.PositionHandle, m.EngineHandle, m.engineDescribe(),
 //   m.engineAnyLegalMove(fen, chess960, moves), m.positionMoves(fen), m.positionPerft(fen, depth),
 //   m.heapInUse(), m.wasmModule (the compiled WebAssembly.Module, for a worker), m.hasSearch
 //
@@ -206,8 +206,6 @@ export default async function createEscaqueModule({ module, engineHost }) {
   m.PositionHandle = PositionHandle;
   // {name, author, options: [{name, type, default?, min?, max?}]}: the engine's options (engine_exports.cpp).
   m.engineDescribe = () => json(x.escaque_engine_describe());
-  // {ok: true, moves: ['e2e4', ...]} or {ok: false, error}.
-  m.legalMovesUci = (fen) => { args(text(fen, 'legalMovesUci')); return json(x.escaque_legal_moves_uci()); };
   // The first legal move after `moves` (UCI strings) from `fen`, or '' (none, or a bad position).
   m.engineAnyLegalMove = (fen, chess960, moves) => {
     args(text(fen, 'engineAnyLegalMove'), ...moves.map((mv) => text(mv, 'engineAnyLegalMove')));

@@ -3,7 +3,7 @@
 //
 //   import { loadEscaque } from './dist/loader.mjs';
 //   const escaque = await loadEscaque();
-//   escaque.legalMovesUci(fen)  -> {ok: true, moves: [...]} | {ok: false, error}
+//   escaque.positionMoves(fen)  -> {ok: true, moves: 'e2e4 e4 g1f3 Nf3 ...'} | {ok: false, code, message, offset}
 //
 // The names on the returned module are internal: the public API is
 // dist/index.mjs (bindings/js/index.mjs, docs/api.md), which loads through here.

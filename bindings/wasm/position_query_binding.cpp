@@ -8,8 +8,6 @@
 //     generator needs is still checked (one king per side, the side not to move
 //     not in check). Used by the public positionMoves()/perft() of
 //     bindings/js/index.mjs, on which escaque/compat/chess.js builds.
-//   escaque_legal_moves_uci: the legal moves of a FEN (strict checks), for
-//     web/legal-moves.html.
 //   escaque_any_legal_move: the Engine's answer of last resort (bindings/js/engine.mjs).
 //
 // Nothing here throws or aborts: a bad FEN comes back as {ok: false, code, message, offset}.
@@ -78,26 +76,6 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_perft(int depth) {
   JsonOut j;
   escaque::js::success(j);
   j.member("nodes", depth <= 0 ? 1.0 : double(escaque::perft(pos, depth)));
-  j.close('}');
-  return escaque::js::finish(j);
-}
-
-// Arguments: the FEN. {ok: true, moves: ["e2e4", ...]} or {ok: false, error: "<FenError message>"}.
-EMSCRIPTEN_KEEPALIVE int escaque_legal_moves_uci() {
-  Args args;
-  escaque::Position pos;
-  JsonOut j;
-  j.open('{');
-  if (escaque::FenError e = escaque::parse_fen(args.next(), pos)) {
-    j.member("ok", false);
-    j.member("error", e.message);
-  } else {
-    j.member("ok", true);
-    j.key("moves");
-    j.open('[');
-    for (escaque::Move m : escaque::legal_moves(pos)) j.string(escaque::move_to_uci(pos, m));
-    j.close(']');
-  }
   j.close('}');
   return escaque::js::finish(j);
 }

@@ -206,7 +206,7 @@ describe('load failures over HTTP (the browsers\' fetch path)', () => {
   test('escaque.wasm, streamed (application/wasm) or not, loads', { timeout: 60_000 }, async () => {
     for (const file of ['escaque.wasm', 'octet.wasm']) {
       const m = await loadEscaque({ url: `${base}/${file}` });
-      assert.equal(m.legalMovesUci('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1').moves.length, 20);
+      assert.match(m.positionMoves('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1').moves, /^a2a3 a3 /);
     }
   });
 });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
 
+import { Position, init } from '../../dist/index.node.mjs';
 import { loadEscaque } from '../../dist/loader.mjs';
 import { FENS, ROOT, STOCKFISH, parseDivide, requireFile, runNative, runProgram } from './helpers.mjs';
 
@@ -16,7 +17,32 @@ let uci;      // dist/escaque-engine-scalar.wasm: the same with the network and 
 before(async () => {
   escaque = await loadEscaque();
   uci = await loadEscaque({ url: `${ROOT}dist/escaque-engine-scalar.wasm` });
+  await init();
 });
+
+// The UCI moves of a FEN from a module's one FEN query, positionMoves ("e2e4 e4 g1f3 Nf3 …": UCI and SAN
+// by turns); null when the FEN is refused.
+function uciMoves(m, fen) {
+  const r = m.positionMoves(fen);
+  if (!r.ok) return null;
+  return r.moves ? r.moves.split(' ').filter((_, i) => i % 2 === 0) : [];
+}
+
+// A FEN with every check of the package (Position.fromFen, the same module underneath): {ok, moves} or
+// {ok: false, error: the parser's message}.
+function strict(fen) {
+  let position;
+  try {
+    position = Position.fromFen(fen);
+  } catch (e) {
+    return { ok: false, error: e.message };
+  }
+  try {
+    return { ok: true, moves: position.movesUci() };
+  } finally {
+    position.dispose();
+  }
+}
 
 // The moves Stockfish lists for `go perft 1`: an independent reference.
 function stockfishMoves(fen) {
@@ -35,7 +61,7 @@ function nativeFenError(fen) {
 
 describe('loading', () => {
   test('loadEscaque() resolves to the module: the rules surface and the search\'s sessions', () => {
-    assert.equal(typeof escaque.legalMovesUci, 'function');
+    assert.equal(typeof escaque.positionMoves, 'function');
     assert.equal(typeof escaque.GameHandle, 'function');
     assert.equal(typeof escaque.PositionHandle, 'function');
     assert.equal(typeof escaque.EngineHandle, 'function');
@@ -96,7 +122,7 @@ describe('loading', () => {
     const { default: createEscaqueModule } = await import('../../dist/escaque.mjs');
     const lines = [];
     const other = await createEscaqueModule({ module: uci.wasmModule, engineHost: { poll: () => 0, write: (l) => lines.push(l) } });
-    assert.equal(other.legalMovesUci(FENS.start).moves.length, 20);
+    assert.equal(uciMoves(other, FENS.start).length, 20);
     const s = new other.EngineHandle(true);
     s.handle('position startpos');
     assert.equal(s.handle('go depth 2'), '', 'a host-signalled search streams its lines instead');
@@ -108,12 +134,12 @@ describe('loading', () => {
   test('explicit wasmBinary is used (no file lookup needed)', async () => {
     const bytes = await readFile(`${ROOT}dist/escaque.wasm`);
     const other = await loadEscaque({ wasmBinary: bytes, locateFile: () => '/nonexistent/escaque.wasm' });
-    assert.equal(other.legalMovesUci(FENS.start).moves.length, 20);
+    assert.equal(uciMoves(other, FENS.start).length, 20);
   });
 
   test('locateFile is honoured in Node, and a wrong location is a clear error', async () => {
     const ok = await loadEscaque({ locateFile: (name) => `${ROOT}dist/${name}` });
-    assert.equal(ok.legalMovesUci(FENS.kiwipete).moves.length, 48);
+    assert.equal(uciMoves(ok, FENS.kiwipete).length, 48);
     await assert.rejects(loadEscaque({ locateFile: () => '/nonexistent/escaque.wasm' }),
         /cannot read the WebAssembly module at \/nonexistent\/escaque\.wasm/);
   });
@@ -130,46 +156,40 @@ describe('loading', () => {
   });
 });
 
-describe('legalMovesUci', () => {
-  test('start position: exactly the 20 opening moves', () => {
-    const r = escaque.legalMovesUci(FENS.start);
+describe('legal moves of a FEN (positionMoves)', () => {
+  test('start position: exactly the 20 opening moves, with their SAN', () => {
+    const r = escaque.positionMoves(FENS.start);
     assert.equal(r.ok, true);
     assert.equal(r.error, undefined);
-    assert.deepEqual([...r.moves].sort(), [
+    assert.deepEqual(uciMoves(escaque, FENS.start), [
       'a2a3', 'a2a4', 'b1a3', 'b1c3', 'b2b3', 'b2b4', 'c2c3', 'c2c4', 'd2d3', 'd2d4',
       'e2e3', 'e2e4', 'f2f3', 'f2f4', 'g1f3', 'g1h3', 'g2g3', 'g2g4', 'h2h3', 'h2h4',
     ]);
+    assert.match(r.moves, /^a2a3 a3 a2a4 a4 b1a3 Na3 /);
   });
 
   test('published move counts of the standard perft positions', () => {
     const expected = { kiwipete: 48, endgame: 14, promotions: 24, discovered: 44, foolsMate: 0, stalemate: 0 };
     for (const [name, count] of Object.entries(expected)) {
-      const r = escaque.legalMovesUci(FENS[name]);
-      assert.equal(r.ok, true, name);
-      assert.equal(r.moves.length, count, name);
+      assert.equal(uciMoves(escaque, FENS[name]).length, count, name);
+      assert.equal(strict(FENS[name]).moves.length, count, `${name}, with every check`);
     }
   });
 
   test('castling, en passant and promotions are written in UCI form', () => {
-    const kiwi = escaque.legalMovesUci(FENS.kiwipete).moves;
+    const kiwi = uciMoves(escaque, FENS.kiwipete);
     assert.ok(kiwi.includes('e1g1') && kiwi.includes('e1c1'), 'castling as king two squares');
-    assert.ok(escaque.legalMovesUci(FENS.enPassant).moves.includes('e5f6'), 'en passant capture');
-    const promo = escaque.legalMovesUci(FENS.blackPromotes).moves;
+    assert.ok(uciMoves(escaque, FENS.enPassant).includes('e5f6'), 'en passant capture');
+    const promo = uciMoves(escaque, FENS.blackPromotes);
     for (const piece of 'qrbn') assert.ok(promo.includes(`b2b1${piece}`), `b2b1${piece}`);
   });
 
   test('same move sets as Stockfish on every test position', () => {
     for (const [name, fen] of Object.entries(FENS)) {
-      const ours = [...escaque.legalMovesUci(fen).moves].sort();
+      const ours = [...uciMoves(escaque, fen)].sort();
       assert.deepEqual(ours, stockfishMoves(fen), name);
+      assert.deepEqual([...strict(fen).moves].sort(), ours, `${name}, with every check`);
     }
-  });
-
-  test('a moves array is a fresh JS array of strings', () => {
-    const a = escaque.legalMovesUci(FENS.start).moves;
-    a.push('junk');
-    assert.equal(escaque.legalMovesUci(FENS.start).moves.length, 20);
-    assert.ok(a.every((m) => typeof m === 'string'));
   });
 });
 
@@ -192,7 +212,7 @@ describe('FEN errors', () => {
 
   test('each bad FEN gives ok:false with the native parser\'s exact message', () => {
     for (const fen of BAD) {
-      const r = escaque.legalMovesUci(fen);
+      const r = strict(fen);
       assert.equal(r.ok, false, `accepted: ${JSON.stringify(fen)}`);
       assert.equal(r.moves, undefined);
       assert.equal(typeof r.error, 'string');
@@ -205,7 +225,7 @@ describe('FEN errors', () => {
   });
 
   test('distinct problems get distinct messages', () => {
-    const messages = new Set(BAD.map((fen) => escaque.legalMovesUci(fen).error));
+    const messages = new Set(BAD.map((fen) => strict(fen).error));
     assert.ok(messages.size >= BAD.length - 1, [...messages].join('\n'));
   });
 
@@ -225,31 +245,35 @@ describe('FEN errors', () => {
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999 1',
     ];
     for (const fen of hostile) {
-      const r = escaque.legalMovesUci(fen);
       const what = JSON.stringify(fen.slice(0, 80));
+      // The module's own query (the plausibility checks off) and the package's Position (all checks on).
+      const raw = escaque.positionMoves(fen);
+      assert.equal(raw.ok, false, `accepted: ${what}`);
+      assert.equal(raw.moves, undefined, what);
+      const r = strict(fen);
       assert.equal(r.ok, false, `accepted: ${what}`);
-      assert.equal(r.moves, undefined, what);
       assert.equal(typeof r.error, 'string', what);
       assert.ok(r.error.length > 10, `uninformative message for ${what}: ${r.error}`);
+      assert.equal(raw.message, r.error, what);
       if (!fen.includes('\0')) assert.equal(r.error, nativeFenError(fen), what);
     }
-    assert.equal(escaque.legalMovesUci('8/8/8/8/8/8/8/8 w - - 0 1').error,
+    assert.equal(escaque.positionMoves('8/8/8/8/8/8/8/8 w - - 0 1').message,
       'FEN piece placement field (field 1), at character 1: white has 0 kings; each side needs exactly one');
-    assert.equal(escaque.legalMovesUci('8/8/8/8/8/8/8/4K3 w - - 0 1').error,
+    assert.equal(escaque.positionMoves('8/8/8/8/8/8/8/4K3 w - - 0 1').message,
       'FEN piece placement field (field 1), at character 1: black has 0 kings; each side needs exactly one');
     // A wrong argument type is a JS exception, not a crash of the module.
-    assert.throws(() => escaque.legalMovesUci(42));
-    assert.throws(() => escaque.legalMovesUci());
+    assert.throws(() => escaque.positionMoves(42));
+    assert.throws(() => escaque.positionMoves());
     // ...and the module still answers afterwards.
-    assert.equal(escaque.legalMovesUci(FENS.start).moves.length, 20);
+    assert.equal(uciMoves(escaque, FENS.start).length, 20);
   });
 
   test('thousands of calls do not leak or degrade (memory stays bounded)', () => {
     const before = escaque.HEAP8.length;
     for (let i = 0; i < 20_000; ++i) {
-      escaque.legalMovesUci(i % 2 ? FENS.kiwipete : 'bad fen');
+      escaque.positionMoves(i % 2 ? FENS.kiwipete : 'bad fen');
     }
-    assert.equal(escaque.legalMovesUci(FENS.kiwipete).moves.length, 48);
+    assert.equal(uciMoves(escaque, FENS.kiwipete).length, 48);
     assert.equal(escaque.HEAP8.length, before, 'the heap grew');
   });
 });
@@ -259,9 +283,9 @@ describe('EngineHandle (the search\'s Engine and its UCI session)', () => {
     const s = new escaque.EngineHandle(false);
     const r = s.setPosition(FENS.start, false, ['e2e4', 'e7e5']);
     assert.equal(r.ok, true);
-    const afterE4E5 = escaque.legalMovesUci('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2').moves;
+    const afterE4E5 = uciMoves(escaque, 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2');
     assert.equal(afterE4E5.length, 29);
-    assert.equal(r.fallback, afterE4E5[0], 'the first legal move, in generation order');
+    assert.ok(afterE4E5.includes(r.fallback), `a legal move: ${r.fallback}`);
     assert.equal(r.fallback, escaque.engineAnyLegalMove(FENS.start, false, ['e2e4', 'e7e5']));
     // Mated: no move to fall back on.
     const mated = new escaque.EngineHandle(false);
