@@ -61,8 +61,9 @@ BROWSER_FILE_TIMEOUT_MS="${BROWSER_FILE_TIMEOUT_MS:-600000}"
 # Test files two at a time (Node 20's default is one on two cores). The Node files are CPU-bound and
 # single-threaded, so two use both cores; a browser file waits on Chromium, the engine's worker and
 # the clocks part of its time, and the second file fills that (both cores are 97 % busy through the
-# browser tests at two; three gained nothing in session 12, nor in session 25: 11m17s against 11m21s). Every file serves on its own
-# port (0), works in its own temporary folders and has its own browser, so files never share state.
+# browser tests at two; three gained nothing in session 12, nor in session 25: 11m17s against 11m21s).
+# Every file serves on its own port (0), works in its own temporary folders and has its own browser,
+# so files never share state.
 TEST_CONCURRENCY="${TEST_CONCURRENCY:-2}"
 
 section "Node tests (tests/node)"

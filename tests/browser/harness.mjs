@@ -28,10 +28,9 @@ export function useServedChromium({ executablePath = CHROMIUM } = {}) {
   const env = { browser: null, baseUrl: '' };
   let server;
   before(async () => {
-    assert.ok(existsSync(executablePath), `${executablePath} not found (scripts/setup.sh installs it from apt)`);
     server = await startServer({ port: 0 });
     env.baseUrl = `http://127.0.0.1:${server.address().port}/`;
-    env.browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+    env.browser = await launchChromium(executablePath);
   }, { timeout: 120_000 });  // a hang in start-up fails instead of stalling CI
   after(async () => {
     await env.browser?.close();
@@ -40,8 +39,8 @@ export function useServedChromium({ executablePath = CHROMIUM } = {}) {
   return env;
 }
 
-// The same Chromium, for tests that serve something else than web/ + dist/.
-export function launchChromium() {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} not found (scripts/setup.sh installs it from apt)`);
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+// The suite's Chromium (or another), for tests that serve something else than web/ + dist/.
+export function launchChromium(executablePath = CHROMIUM) {
+  assert.ok(existsSync(executablePath), `${executablePath} not found (scripts/setup.sh installs it from apt)`);
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }

@@ -149,7 +149,7 @@ function afterPaint(fn) {
     fn();
   };
   channel.port1.onmessage = run;
-  requestAnimationFrame(() => { if (!done) channel.port2.postMessage(null); });
+  requestAnimationFrame(() => channel.port2.postMessage(null));  // dropped once port1 is closed
   const timer = setTimeout(run, 100);
 }
 
