@@ -393,7 +393,9 @@ describe('analysis board', { timeout: 300_000 }, () => {
     assert.equal(await page.locator('#an-graph svg.graph').count(), 1);
     const dots = await graphDots(page);
     assert.deepEqual(dots.map(([i, c]) => [i, c]), [['0', 'mark inaccuracy'], ['2', 'mark blunder']],
-      'dots on the marked moves: the ?! made by hand, the ?? of the analysis (the mate has no eval: no point)');
+      'dots on the marked moves: the ?! made by hand, the ?? of the analysis (the mate, unmarked, has none)');
+    assert.match(await page.getAttribute('#an-graph polyline.curve', 'points'), / 197\.0,45\.0$/,
+      'the mate (no eval: no search there) drawn as a mate in 0 at Black\'s edge, the last point');
     assert.match(dots[0][2], /^1\. f3: inaccuracy, [+−]\d+\.\d\d$/);
     assert.equal(dots[1][2], '2. g4: blunder, #−1');
     await page.$eval('#an-graph svg', (svg) => { svg.dataset.drawn = 'before'; });

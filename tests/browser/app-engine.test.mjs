@@ -181,10 +181,11 @@ describe('against the engine', { timeout: 300_000 }, () => {
     await page.waitForSelector('#review-graph svg.graph', { timeout: 60_000 });
     assert.equal(Math.round(Number(await page.getAttribute('#review-graph line.now', 'x1'))), 132, 'the marker on the move shown');
     // The package's eval graph: a dot on g4, the blunder, at Black's edge (mate in 1); the mate itself has no
-    // search, so no point (as the analysis board writes it).
+    // search (no eval, as the analysis board writes it) and is drawn as a mate in 0, at the same edge, the
+    // graph's last point.
     assert.match(await page.textContent('#review-graph path.mark.blunder title'), /^2\. g4: blunder, #−1$/);
-    assert.match(await page.getAttribute('#review-graph polyline.curve', 'points'), / 132\.3,45\.0$/);
-    assert.match(await page.getAttribute('#review-graph svg', 'aria-label'), /^Evaluation graph from 1\. f3 \([+−]\d\.\d\d\) to 2\. g4 \(#−1\), White's view\./);
+    assert.match(await page.getAttribute('#review-graph polyline.curve', 'points'), / 132\.3,45\.0 197\.0,45\.0$/);
+    assert.match(await page.getAttribute('#review-graph svg', 'aria-label'), /^Evaluation graph from 1\. f3 \([+−]\d\.\d\d\) to 2… Qh4# \(checkmate\), White's view\./);
     const blunders = await page.$$eval('#review-notes button', (l) => l.map((b) => b.textContent));
     assert.ok(blunders.some((b) => /^2\. g4: blunder \(−\d+\.\d\), best was \S+$/.test(b)), blunders.join(' | '));
     assert.match(await page.textContent('#review-summary'),

@@ -282,6 +282,22 @@ describe('<escaque-game>', { timeout: 180_000 }, () => {
     assert.equal((await state(page, 'g')).san, 'g4');
   });
 
+  test('the eval graph: a mating move with no eval after it is a mate in 0 at the winner\'s edge; no evals, no graph', async () => {
+    // Engines write no eval after a mate (there is nothing to search): the graph still ends at White's edge.
+    await mount(page, [{ id: 'g', pgn: '1. e4 {[%eval 0.30]} e5 {[%eval 0.25]} 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0' }]);
+    const graph = await page.locator('#g svg.graph').evaluate((svg) => ({
+      curve: svg.querySelector('polyline.curve').getAttribute('points'),
+      bg: svg.querySelector('rect.bg').getAttribute('width'),
+      label: svg.getAttribute('aria-label'),
+    }));
+    assert.equal(graph.curve, '3.0,22.9 35.3,23.1 197.0,3.0');
+    assert.equal(graph.bg, '200.0', 'the shares drawn to the right edge, through the mate');
+    assert.equal(graph.label, 'Evaluation graph from 1. e4 (+0.30) to 4. Qxf7# (checkmate), White\'s view. Click to go to a move.');
+    // A mate alone is no evaluation: a game without evals has no graph.
+    await mount(page, [{ id: 'g', pgn: '1. f3 e5 2. g4 Qh4# 0-1' }]);
+    assert.equal(await page.locator('#g svg.graph').count(), 0);
+  });
+
   test('screen readers: moves in words with their NAGs, evals and comments; the comments are text in the list', async () => {
     await mount(page, [{ id: 'g', pgn: ANNOTATED }]);
     await page.locator('#g .nav .flip').focus();

@@ -21,7 +21,8 @@ export interface EvalGraph {
 /**
  * The graph of a mainline's evals; null when no move has one. `onPick(index)`: the mainline index nearest
  * a click. `fen`: the game's start (its side to move and move number: a mate in 0 is the side to move's
- * loss, and the dots' titles name their moves).
+ * loss, and the dots' titles name their moves). A mating move (SAN ending in `#`) with no eval is drawn as a
+ * mate in 0.
  */
 export function evalGraph(moves: readonly EvalGraphMove[], onPick: (index: number) => void,
   options?: { fen?: string }): EvalGraph | null;

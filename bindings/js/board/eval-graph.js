@@ -54,22 +54,25 @@ export function evalGraph(moves, onPick, { fen } = {}) {
   const tree = indexTree({ fen, moves });
   const sideAfter = (i) => (tree.info(moves[i]).color === 'w' ? 'b' : 'w');
   const label = (i) => `${moveNumberText(tree.info(moves[i]))} ${moves[i].san}`;
+  // A mating move (SAN ending in #) is a mate in 0 when no eval is written after it, as engines write none
+  // there: the graph runs to the winner's edge instead of stopping a move short.
+  const evals = moves.map((n) => n.eval ?? (n.san?.endsWith('#') ? { mate: 0 } : null));
   const points = [];
-  moves.forEach((n, i) => { if (n.eval) points.push([i, evalValue(n.eval, sideAfter(i))]); });
-  if (!points.length) return null;
+  evals.forEach((e, i) => { if (e) points.push([i, evalValue(e, sideAfter(i))]); });
+  if (!points.some(([i]) => moves[i].eval)) return null;
   const last = Math.max(1, moves.length - 1);
   const x = (i) => PAD + (i / last) * (W - 2 * PAD);
   const y = (v) => H / 2 - (v / CAP) * (H / 2 - PAD);
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', class: 'graph', part: 'eval-graph',
     role: 'img' });
-  const first = moves.findIndex((n) => n.eval);
-  const lastEval = moves.findLastIndex((n) => n.eval);
-  svg.setAttribute('aria-label', `Evaluation graph from ${label(first)} (${evalText(moves[first].eval)}) ` +
-    `to ${label(lastEval)} (${evalText(moves[lastEval].eval)}), White's view. Click to go to a move.`);
+  const [first, lastEval] = [points[0][0], points.at(-1)[0]];
+  const said = (i) => (moves[i].eval ? evalText(moves[i].eval) : 'checkmate');
+  svg.setAttribute('aria-label', `Evaluation graph from ${label(first)} (${said(first)}) ` +
+    `to ${label(lastEval)} (${said(lastEval)}), White's view. Click to go to a move.`);
   const line = points.map(([i, v]) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   // Black's share (the background) and White's (the area under the curve) span the moves with evals, out to
-  // the graph's edges where the first and last moves have one; beyond them (no eval: a final mate, moves
-  // not analysed) the graph is left empty rather than drawn as anyone's.
+  // the graph's edges where the first and last moves have one; beyond them (moves not analysed) the graph
+  // is left empty rather than drawn as anyone's.
   const [[i0, v0], [i1, v1]] = [points[0], points.at(-1)];
   const left = (i0 === 0 ? 0 : x(i0)).toFixed(1);
   const right = (i1 === moves.length - 1 ? W : x(i1)).toFixed(1);
@@ -88,7 +91,7 @@ export function evalGraph(moves, onPick, { fen } = {}) {
     const kind = (moves[i].nags ?? []).map((g) => MARKS[g]).find(Boolean);
     if (!kind) continue;
     svg.append(h('svg:path', { d: `M${x(i).toFixed(1)} ${y(v).toFixed(1)}h0`, class: `mark ${kind}`, 'data-index': String(i) },
-      h('svg:title', {}, `${label(i)}: ${kind}, ${evalText(moves[i].eval)}`)));
+      h('svg:title', {}, `${label(i)}: ${kind}, ${said(i)}`)));
   }
   svg.addEventListener('click', (e) => {
     const r = svg.getBoundingClientRect();
