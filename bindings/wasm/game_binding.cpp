@@ -77,41 +77,6 @@ int write_description(const Position& pos, Move m, Language lang, std::uint8_t* 
   return DESCRIPTION_HEADER + n;
 }
 
-// The legal move whose UCI text (as move_to_uci writes it) is `text`, or
-// Move::none(). King moves of Chess960 are left to parse_san, which knows
-// when a king step and a castling land on the same square.
-Move match_uci(const GameHandle& h, std::string_view text) {
-  if (text.size() != 4 && text.size() != 5) return Move::none();
-  for (char c : {text[0], text[2]}) if (c < 'a' || c > 'h') return Move::none();
-  for (char c : {text[1], text[3]}) if (c < '1' || c > '8') return Move::none();
-  const Square from = make_square(text[0] - 'a', text[1] - '1');
-  const Square to = make_square(text[2] - 'a', text[3] - '1');
-  PieceType promo = NO_PIECE_TYPE;
-  if (text.size() == 5) {
-    switch (text[4]) {
-      case 'n': promo = KNIGHT; break;
-      case 'b': promo = BISHOP; break;
-      case 'r': promo = ROOK; break;
-      case 'q': promo = QUEEN; break;
-      default: return Move::none();
-    }
-  }
-  const Position& pos = h.game().position();
-  const bool chess960 = pos.is_chess960();
-  for (Move m : h.legal()) {
-    if (m.from() != from) continue;
-    if (m.kind() == CASTLING) {
-      if (chess960 || promo != NO_PIECE_TYPE) continue;
-      if (Position::castling_king_to(pos.side_to_move(), m.to() > m.from()) == to) return m;
-      continue;
-    }
-    if (m.to() != to) continue;
-    if (chess960 && type_of(pos.piece_on(from)) == KING) return Move::none();
-    if ((m.kind() == PROMOTION ? m.promotion() : NO_PIECE_TYPE) == promo) return m;
-  }
-  return Move::none();
-}
-
 }  // namespace
 }  // namespace escaque
 
@@ -160,7 +125,9 @@ EMSCRIPTEN_KEEPALIVE int escaque_play(int game, int textLen, int langLen) {
   const std::optional<escaque::Language> lang = escaque::io_language(textLen, langLen);
   if (!lang) return 0;
   const std::string_view text(reinterpret_cast<const char*>(io), std::size_t(textLen));
-  escaque::Move m = *lang == escaque::Language::English ? escaque::match_uci(h, text) : escaque::Move::none();
+  escaque::Move m = *lang == escaque::Language::English
+                          ? escaque::match_uci(h.game().position(), h.legal(), text)
+                          : escaque::Move::none();
   if (m == escaque::Move::none()) {
     const escaque::SanResult s = escaque::parse_san(h.game().position(), text, *lang);
     if (!s.ok()) return 0;

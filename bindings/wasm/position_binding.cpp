@@ -123,26 +123,11 @@ class PositionHandle {
 
 PositionHandle& position_at(int address) { return js::object_at<PositionHandle>(address); }
 
-// The legal move that `text` (UCI as move_to_uci writes it, or lenient English
-// SAN) names, or Move::none().
+// The legal move that `text` (UCI, or lenient English SAN) names, or Move::none().
 Move find_move(const PositionHandle& h, std::string_view text) {
-  const Position& pos = h.position();
-  if ((text.size() == 4 || text.size() == 5) && text[0] >= 'a' && text[0] <= 'h' && text[1] >= '1' &&
-      text[1] <= '8' && text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8') {
-    const Square from = make_square(text[0] - 'a', text[1] - '1');
-    const Square to = make_square(text[2] - 'a', text[3] - '1');
-    const char promo = text.size() == 5 ? text[4] : 0;
-    for (Move m : h.legal()) {
-      if (m.from() != from) continue;
-      Square uciTo = m.to();
-      if (m.kind() == CASTLING && !pos.is_chess960())
-        uciTo = Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
-      if (uciTo != to) continue;
-      const char mp = m.kind() == PROMOTION ? "nbrq"[m.promotion() - KNIGHT] : 0;
-      if (mp == promo) return m;
-    }
-  }
-  const SanResult s = parse_san(pos, text);
+  const Move m = match_uci(h.position(), h.legal(), text);
+  if (m != Move::none()) return m;
+  const SanResult s = parse_san(h.position(), text);
   return s.ok() ? s.move : Move::none();
 }
 

@@ -29,55 +29,63 @@ std::string move_to_uci(const Position& pos, Move m) {
   return s;
 }
 
+Move match_uci(const Position& pos, const MoveList& legal, std::string_view text) {
+  if (text.size() != 4 && text.size() != 5) return Move::none();
+  // The squares read here rather than by parse_square (fen.cpp): this is on the package's per-move paths.
+  const unsigned f0 = unsigned(text[0] - 'a'), r0 = unsigned(text[1] - '1');
+  const unsigned f1 = unsigned(text[2] - 'a'), r1 = unsigned(text[3] - '1');
+  if ((f0 | r0 | f1 | r1) > 7) return Move::none();
+  const Square from = make_square(int(f0), int(r0)), to = make_square(int(f1), int(r1));
+  PieceType promo = NO_PIECE_TYPE;
+  if (text.size() == 5) {
+    switch (text[4] | 0x20) {  // either case
+      case 'q': promo = QUEEN; break;
+      case 'r': promo = ROOK; break;
+      case 'b': promo = BISHOP; break;
+      case 'n': promo = KNIGHT; break;
+      default: return Move::none();
+    }
+  }
+  for (const Move m : legal) {
+    if (m.from() != from) continue;
+    if (m.kind() == CASTLING) {
+      // King onto its rook always; king two squares sideways in standard chess.
+      const Square kto = Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
+      if (promo == NO_PIECE_TYPE && (to == m.to() || (!pos.is_chess960() && to == kto && kto != from))) return m;
+    } else if (m.to() == to && (m.kind() == PROMOTION ? m.promotion() : NO_PIECE_TYPE) == promo) {
+      return m;
+    }
+  }
+  return Move::none();
+}
+
 UciMoveResult parse_uci_move(const Position& pos, std::string_view text) {
   UciMoveResult r;
+  const MoveList moves = legal_moves(pos);
+  r.move = match_uci(pos, moves, text);
+  if (r.move != Move::none()) return r;
+  // Refused: say why.
   auto fail = [&](UciMoveError e, std::string msg) {
     r.error = e;
     r.message = std::move(msg);
     return r;
   };
-  std::string shown(text);
+  const std::string shown(text);
   if (text.size() != 4 && text.size() != 5)
     return fail(UciMoveError::Syntax, "'" + shown + "' is not a UCI move (like e2e4 or e7e8q)");
-  Square from = parse_square(text.substr(0, 2)), to = parse_square(text.substr(2, 2));
+  const Square from = parse_square(text.substr(0, 2)), to = parse_square(text.substr(2, 2));
   if (from == SQ_NONE || to == SQ_NONE)
     return fail(UciMoveError::Syntax, "'" + shown + "' is not a UCI move: squares are a1..h8");
-  PieceType promo = NO_PIECE_TYPE;
-  if (text.size() == 5) {
-    switch (text[4]) {
-      case 'q': case 'Q': promo = QUEEN; break;
-      case 'r': case 'R': promo = ROOK; break;
-      case 'b': case 'B': promo = BISHOP; break;
-      case 'n': case 'N': promo = KNIGHT; break;
-      default:
-        return fail(UciMoveError::Syntax, "'" + shown + "': the promotion letter must be q, r, b or n");
-    }
-  }
-  Piece pc = pos.piece_on(from);
+  if (text.size() == 5 && std::string_view("qrbnQRBN").find(text[4]) == std::string_view::npos)
+    return fail(UciMoveError::Syntax, "'" + shown + "': the promotion letter must be q, r, b or n");
+  const Piece pc = pos.piece_on(from);
   if (pc == NO_PIECE || color_of(pc) != pos.side_to_move())
     return fail(UciMoveError::NoPiece, "'" + shown + "': there is no " +
                                            (pos.side_to_move() == WHITE ? "white" : "black") + " piece on " +
                                            square_name(from));
-  MoveList moves = legal_moves(pos);
-  for (Move m : moves) {
-    if (m.from() != from) continue;
-    bool match = false;
-    if (m.kind() == CASTLING) {
-      Square kto = Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
-      // King onto its rook always; king two squares sideways in standard chess.
-      match = to == m.to() || (!pos.is_chess960() && to == kto && kto != from);
-      match = match && promo == NO_PIECE_TYPE;
-    } else if (m.to() == to) {
-      match = m.kind() == PROMOTION ? m.promotion() == promo : promo == NO_PIECE_TYPE;
-    }
-    if (match) {
-      r.move = m;
-      return r;
-    }
-  }
-  bool promotes = type_of(pc) == PAWN && rank_of(to) == (pos.side_to_move() == WHITE ? 7 : 0);
-  if (promotes && promo == NO_PIECE_TYPE)
-    for (Move m : moves)
+  const bool promotes = type_of(pc) == PAWN && rank_of(to) == (pos.side_to_move() == WHITE ? 7 : 0);
+  if (promotes && text.size() == 4)
+    for (const Move m : moves)
       if (m.from() == from && m.to() == to)
         return fail(UciMoveError::Syntax, "'" + shown + "' needs a promotion piece (q, r, b or n)");
   return fail(UciMoveError::Illegal, "'" + shown + "' is not a legal move in this position");

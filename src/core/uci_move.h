@@ -22,9 +22,17 @@ struct UciMoveResult {
   std::string message;  // empty when ok
 };
 
-// Accepts both castling forms in either mode (e1g1 and e1h1) as long as the
-// meaning is unambiguous: a king move of two squares to g/c in standard
-// chess, king onto its own castling rook everywhere.
+// The move of `legal` (the legal moves of pos) that `text` names in UCI, or
+// Move::none(): e2e4, e7e8q (the promotion letter in either case), castling as
+// the king onto its own castling rook in either mode (e1h1) and, in standard
+// chess, also as the king's two-square step (e1g1). Allocates nothing: every
+// reader of UCI text (the UCI session, the package's Chess and Position)
+// matches with it, the bindings on the legal list they keep.
+Move match_uci(const Position& pos, const MoveList& legal, std::string_view text);
+
+// match_uci on the legal moves of pos, with a refusal's kind and message: a
+// syntax error, no piece of the side to move on the origin square, a missing
+// promotion letter, or a move that is not legal.
 UciMoveResult parse_uci_move(const Position& pos, std::string_view text);
 
 // The raw ids of `list` (the legal moves of pos) into out, sorted by their UCI

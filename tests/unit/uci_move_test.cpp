@@ -155,6 +155,31 @@ TEST(UciMove, ErrorsAreTypedAndNameTheInput) {
   EXPECT_EQ(move_to_uci(start, Move::none()), "0000");
 }
 
+// match_uci is parse_uci_move's matcher, on a list the caller keeps: the same move for every form
+// parse_uci_move takes, none for everything it refuses, and no allocation to find out.
+TEST(UciMove, MatchUciOnAKeptListAnswersAsParseUciMove) {
+  const Position standard = from_fen(CASTLE_BOTH);
+  const Position chess960 = from_fen(CASTLE_BOTH, true);
+  const Position promoting = from_fen("2r5/1P1k4/8/8/8/8/8/7K w - - 0 1");
+  Position start;
+  start.set_startpos();
+  const std::pair<const Position*, const char*> cases[] = {
+      {&standard, "e1g1"}, {&standard, "e1h1"}, {&standard, "e1c1"}, {&standard, "e1a1"}, {&standard, "a1c1"},
+      {&chess960, "e1h1"}, {&chess960, "e1g1"}, {&chess960, "e1a1"}, {&chess960, "e1c1"},
+      {&promoting, "b7b8q"}, {&promoting, "b7c8N"}, {&promoting, "b7b8Q"}, {&promoting, "b7b8"}, {&promoting, "b7b8k"},
+      {&start, "e2e4"}, {&start, "g1f3"}, {&start, "e2e5"}, {&start, "e3e4"}, {&start, "E2E4"}, {&start, "e2e4q"},
+      {&start, ""}, {&start, "e2e4e5"}, {&start, "0000"}, {&start, "i2i4"}};
+  for (const auto& [pos, text] : cases) {
+    const UciMoveResult r = parse_uci_move(*pos, text);
+    EXPECT_EQ(match_uci(*pos, legal_moves(*pos), text), r.move) << text;
+  }
+  // The promotion letter in either case, as some GUIs write it.
+  EXPECT_EQ(parse_uci_move(promoting, "b7b8Q").move, Move::make(SQ_B7, SQ_B8, PROMOTION, QUEEN));
+  EXPECT_EQ(parse_uci_move(promoting, "b7c8N").move, Move::make(SQ_B7, SQ_C8, PROMOTION, KNIGHT));
+  // Only the list given is searched: a move missing from it is not found.
+  EXPECT_EQ(match_uci(start, MoveList{}, "e2e4"), Move::none());
+}
+
 // Every legal move of every data position, in its own mode's notation, parses back to itself.
 TEST(UciMove, EveryLegalMoveOfTheDataFileRoundTrips) {
   std::string error;
@@ -168,6 +193,7 @@ TEST(UciMove, EveryLegalMoveOfTheDataFileRoundTrips) {
       UciMoveResult r = parse_uci_move(pos, text);
       EXPECT_EQ(r.error, UciMoveError::None) << text << " in " << c.fen << ": " << r.message;
       EXPECT_EQ(r.move, m) << text << " in " << c.fen;
+      EXPECT_EQ(match_uci(pos, legal_moves(pos), text), m) << text << " in " << c.fen;
       ++moves;
     }
   }
