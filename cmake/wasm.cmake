@@ -60,7 +60,7 @@ set(ESCAQUE_RULES_COLD_SOURCES
   src/notation/language.cpp src/notation/pgn_game.cpp src/notation/pgn_import.cpp src/notation/pgn_lexer.cpp src/notation/pgn_reader.cpp
   src/notation/pgn_tree.cpp src/notation/pgn_writer.cpp src/notation/san_syntax.cpp src/core/uci_move.cpp
   src/notation/san.cpp src/core/zobrist.cpp
-  src/rules/dead_position.cpp src/rules/outcome.cpp src/rules/game.cpp
+  src/rules/dead_position.cpp src/rules/outcome.cpp src/rules/game.cpp src/rules/repetition.cpp
   bindings/wasm/game_json.cpp bindings/wasm/pgn_binding.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/play_out.cpp
   bindings/wasm/engine_exports.cpp src/uci/uci_session.cpp src/engine/engine.cpp src/engine/book.cpp src/engine/bench.cpp)
 # The same files are in the native libraries too: the level applies to the module's targets only.

@@ -25,7 +25,7 @@
 #include "core/uci_move.h"
 #include "notation/san.h"
 #include "rules/dead_position.h"
-#include "rules/game.h"
+#include "rules/repetition.h"
 
 namespace escaque {
 namespace {
@@ -76,24 +76,13 @@ class PositionHandle {
     lists_[stack_.size() % CACHED_DEPTHS].depth = -1;
   }
   // How often the current position occurs on the move stack, itself included (FIDE's "same
-  // position", Art. 9.2.3). Only positions since the last capture or pawn move can match, every
-  // other ply; keys are compared first and a match is confirmed on the real position, rebuilt by
-  // taking moves back on a copy (as Game::occurrences does), so a key collision never counts.
+  // position", Art. 9.2.3), counted as Game counts (rules/repetition.h). undo.key: the key before move j;
+  // with the target at the current ply, keys are asked for plies before it only.
   int repetitions() const {
     const int n = int(stack_.size());
-    const int first = std::max(0, n - pos_.rule50());
-    const Key key = pos_.key();
-    int earliest = -1;
-    for (int j = n - 2; j >= first; j -= 2)
-      if (stack_[j].undo.key == key) earliest = j;  // undo.key: the key before move j
-    if (earliest < 0) return 1;
-    int count = 1;
-    Position p = pos_;
-    for (int j = n - 1; j >= earliest; --j) {
-      p.undo_move(stack_[j].move, stack_[j].undo);  // p: the position before move j
-      if ((n - j) % 2 == 0 && stack_[j].undo.key == key && same_position_for_repetition(p, pos_)) ++count;
-    }
-    return count;
+    return count_occurrences(
+        pos_, n, pos_, n, [this](int j) { return stack_[j].undo.key; },
+        [this](Position& p, int j) { p.undo_move(stack_[j].move, stack_[j].undo); });
   }
   bool undo() {
     if (stack_.empty()) return false;

@@ -55,16 +55,6 @@ const char* game_error_name(GameErrorKind kind) {
   return "none";
 }
 
-bool same_position_for_repetition(const Position& a, const Position& b) {
-  if (a.side_to_move() != b.side_to_move() || a.castling_rights() != b.castling_rights() ||
-      a.en_passant_square() != b.en_passant_square())
-    return false;
-  for (Color c : {WHITE, BLACK})
-    for (int pt = PAWN; pt <= KING; ++pt)
-      if (a.pieces(c, PieceType(pt)) != b.pieces(c, PieceType(pt))) return false;
-  return true;
-}
-
 // ---------------------------------------------------------------- set-up
 
 Game::Game() {
@@ -101,29 +91,10 @@ bool Game::is_legal(Move m) const { return legal_moves(pos_).contains(m); }
 
 // How often `target`, the position at ply targetPly (the current ply, or the
 // next one for an intended move), occurs in this Game, itself included.
-//
-// Only positions since the last capture or pawn move can be the same (those
-// moves cannot be undone), and only every other ply has the same player to
-// move. Keys are compared first; a match is then confirmed field by field on
-// the real position, rebuilt by taking moves back on a copy. That walk costs
-// O(rule50) too and only happens when some key matched.
 int Game::occurrences(const Position& target, int targetPly) const {
-  const int n = ply();
-  const int first = std::max(0, targetPly - target.rule50());
-  const Key key = target.key();
-  int earliest = -1;
-  for (int j = targetPly - 2; j >= first; j -= 2)
-    if (key_at(j) == key) earliest = j;
-  if (earliest < 0) return 1;
-
-  int count = 1;
-  Position p = pos_;  // the position at ply j as j walks down from n
-  for (int j = n; j >= earliest; --j) {
-    if (j < targetPly && (targetPly - j) % 2 == 0 && key_at(j) == key && same_position_for_repetition(p, target))
-      ++count;
-    if (j > earliest) p.undo_move(history_[j - 1].move, history_[j - 1].undo);
-  }
-  return count;
+  return count_occurrences(
+      pos_, ply(), target, targetPly, [this](int j) { return key_at(j); },
+      [this](Position& p, int j) { p.undo_move(history_[j].move, history_[j].undo); });
 }
 
 // ---------------------------------------------------------------- endings decided by the board

@@ -23,6 +23,7 @@
 
 #include "../core/position.h"
 #include "outcome.h"
+#include "repetition.h"
 
 namespace escaque {
 
@@ -185,13 +186,5 @@ class Game {
   Move claimedMove_;
   int endedAtPly_ = -1;
 };
-
-// FIDE's "same position" (Art. 9.2.3), compared field by field: same player to
-// move, same pieces on the same squares, same castling rights, same en passant
-// possibility (Position keeps the e.p. square only when a capture is legal).
-// Used to confirm every key match, so a hash collision can never count as a
-// repetition. Both positions must come from the same game (Chess960 castling
-// rooks are not compared: they are fixed for a whole game).
-bool same_position_for_repetition(const Position& a, const Position& b);
 
 }  // namespace escaque
