@@ -5,11 +5,13 @@
 //
 //   games        the anchors' random-game workload through Position (../shared/bench/anchors, its
 //                driver lib/games-core.mjs; per ply moves(), sanAndPlay(), the five end tests; 50 games a chunk)
+//   chess-games  the same workload through the full-rules Chess class (bench/adapters/escaque-game.mjs;
+//                5 games a chunk)
 //   repetition   Position#repetitionCount() on a position that repeats (the walk that confirms a key
 //                match) and on one that does not (the key scan alone)
 //   text-moves   Chess#move(uci) + undo() and Position#play(uci) + undo() over Kiwipete's 48 moves
 //
-//   node bench/ab-builds.mjs A/dist B/dist [--chunks 60] [--only games|repetition|text-moves]
+//   node bench/ab-builds.mjs A/dist B/dist [--chunks 60] [--only games|chess-games|repetition|text-moves]
 //
 // A baseline build of an earlier commit: `git worktree add /tmp/base REV && ln -s "$PWD/node_modules"
 // /tmp/base/ && (cd /tmp/base && scripts/build.sh wasm)`, then `node bench/ab-builds.mjs /tmp/base/dist
@@ -23,7 +25,7 @@ import { anchorsDir, numberOption } from './lib/anchors.mjs';
 const argv = process.argv.slice(2);
 const dirs = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--')).slice(0, 2);
 if (dirs.length !== 2) {
-  console.error('usage: node bench/ab-builds.mjs A/dist B/dist [--chunks 60] [--only games|repetition|text-moves]');
+  console.error('usage: node bench/ab-builds.mjs A/dist B/dist [--chunks 60] [--only games|chess-games|repetition|text-moves]');
   process.exit(2);
 }
 const CHUNKS = numberOption('chunks', 60);
@@ -60,6 +62,27 @@ function positionGames(api) {
   return (k) => runGames(newGame, { games: 50, seed: k + 1, maxPlies: 300 }).plies;
 }
 
+// The full-rules adapter's game (bench/adapters/escaque-game.mjs), on a given build.
+function chessGames(api) {
+  const newGame = () => {
+    const g = new api.Chess();
+    return {
+      moves: () => g.movesUci().map((uci) => ({ uci })),
+      play: (m) => g.move(m.uci).san,
+      over() {
+        if (g.isGameOver()) {
+          if (g.isCheckmate()) return 'checkmate';
+          if (g.isStalemate()) return 'stalemate';
+          return g.isInsufficientMaterial() ? 'insufficient' : 'dead';
+        }
+        if (g.canClaimDraw()) return g.repetitionCount() >= 3 ? 'threefold' : 'fifty';
+        return null;
+      },
+    };
+  };
+  return (k) => runGames(newGame, { games: 5, seed: k + 1, maxPlies: 300 }).plies;
+}
+
 const REPEATS = ['e2e4', 'e7e5', 'g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1', 'f6g8'];
 const NO_REPEAT = ['g1f3', 'g8f6', 'b1c3', 'b8c6', 'a1b1', 'a8b8', 'h1g1', 'h8g8', 'f3d4', 'f6d5', 'c3e4', 'c6e5'];
 function repetition(api) {
@@ -81,7 +104,7 @@ function textMoves(api) {
   };
 }
 
-const workloads = [['games', positionGames, 'plies'], ['repetition', repetition, 'calls'], ['text-moves', textMoves, 'moves']];
+const workloads = [['games', positionGames, 'plies'], ['chess-games', chessGames, 'plies'], ['repetition', repetition, 'calls'], ['text-moves', textMoves, 'moves']];
 for (const [name, make, unit] of workloads) {
   if (only && only !== name) continue;
   const runs = apis.map(make);
