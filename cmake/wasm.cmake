@@ -100,7 +100,7 @@ set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the modules (ex
 # objects are linked, so no EMSCRIPTEN_KEEPALIVE export is dropped as an unreferenced archive member.
 add_library(escaque_rules_bindings OBJECT bindings/wasm/rules_io.cpp bindings/wasm/game_binding.cpp
   bindings/wasm/position_binding.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/game_json.cpp
-  bindings/wasm/play_out.cpp bindings/wasm/pgn_binding.cpp bindings/wasm/game_park.cpp)
+  bindings/wasm/pgn_binding.cpp bindings/wasm/game_park.cpp)
 target_link_libraries(escaque_rules_bindings PRIVATE escaque_rules)
 target_compile_options(escaque_rules_bindings PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_RULES_LOOPS} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
@@ -128,7 +128,7 @@ function(escaque_standalone_wasm target output sources libraries)
 endfunction()
 
 # dist/escaque.wasm: the rules and the search, without the network.
-escaque_standalone_wasm(escaque_wasm escaque "bindings/wasm/engine_exports.cpp;$<TARGET_OBJECTS:escaque_nnue_none>" escaque_search)
+escaque_standalone_wasm(escaque_wasm escaque "bindings/wasm/engine_exports.cpp;bindings/wasm/play_out.cpp;$<TARGET_OBJECTS:escaque_nnue_none>" escaque_search)
 # The search's three imports from its host (engine_exports.cpp).
 target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
@@ -147,7 +147,7 @@ foreach(variant IN ITEMS engine engine_scalar)
     set(search escaque_search)
   endif()
   escaque_standalone_wasm(escaque_${variant}_wasm ${output}
-    "bindings/wasm/engine_exports.cpp;$<TARGET_OBJECTS:escaque_nnue_network>" ${search})
+    "bindings/wasm/engine_exports.cpp;bindings/wasm/play_out.cpp;$<TARGET_OBJECTS:escaque_nnue_network>" ${search})
   target_compile_definitions(escaque_${variant}_wasm PRIVATE ESCAQUE_UCI_TEXT)
   target_link_options(escaque_${variant}_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
   set_property(TARGET escaque_${variant}_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")

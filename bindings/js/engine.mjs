@@ -17,7 +17,7 @@
 // Docs: docs/api.md ("Engine"); design: docs/engine.md.
 import {
   AmbiguousMoveError, Chess, DisposedError, EngineError, EscaqueError, IllegalMoveError, InvalidArgumentError,
-  InvalidFenError, _wasmModule, init, isInitialized,
+  InvalidFenError, Position, _wasmModule, init, isInitialized,
 } from './api.mjs';
 import { CONTROL, createControl } from './engine-protocol.mjs';
 import { inNode, nodeBuiltin, nodeProcess } from './node-builtin.mjs';
@@ -708,9 +708,20 @@ function resolveUrl(url) {
 
 // A legal move of `position` computed in this thread, if escaque is initialized here (the Engine
 // starts that itself); null otherwise. The last resort of a stop that comes before the worker has one.
+// Through the public Position (the worker checked this position and its moves; should one still be
+// refused here, there is no move to offer).
 function mainThreadMove(position) {
   if (!isInitialized()) return null;
-  return _wasmModule().engineAnyLegalMove(position.fen, position.chess960, position.moves) || null;
+  let board = null;
+  try {
+    board = Position.fromFen(position.fen, { chess960: position.chess960 });
+    for (const move of position.moves) board.play(move);
+    return board.movesUci()[0] ?? null;
+  } catch {
+    return null;
+  } finally {
+    board?.dispose();
+  }
 }
 
 // A caller's callback: its bug is reported (as an uncaught error, later) but must not break the

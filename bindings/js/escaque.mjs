@@ -11,7 +11,7 @@
 //   m.HEAP8 / m.HEAPU8 / m.HEAPU16  views of the module's memory (renewed when it grows)
 //   m._escaque_*             the exports, as Emscripten named them
 //   m.GameHandle, m.PositionHandle, m.EngineHandle, m.engineDescribe(),
-//   m.engineAnyLegalMove(fen, chess960, moves), m.positionMoves(fen), m.positionPerft(fen, depth),
+//   m.positionMoves(fen), m.positionPerft(fen, depth),
 //   m.heapInUse(), m.wasmModule (the compiled WebAssembly.Module, for a worker), m.hasSearch
 //
 // No eval, no new Function (pages with a strict Content-Security-Policy load it).
@@ -206,11 +206,6 @@ export default async function createEscaqueModule({ module, engineHost }) {
   m.PositionHandle = PositionHandle;
   // {name, author, options: [{name, type, default?, min?, max?}]}: the engine's options (engine_exports.cpp).
   m.engineDescribe = () => json(x.escaque_engine_describe());
-  // The first legal move after `moves` (UCI strings) from `fen`, or '' (none, or a bad position).
-  m.engineAnyLegalMove = (fen, chess960, moves) => {
-    args(text(fen, 'engineAnyLegalMove'), ...moves.map((mv) => text(mv, 'engineAnyLegalMove')));
-    return json(x.escaque_any_legal_move(chess960 ? 1 : 0));
-  };
   m.positionMoves = (fen) => { args(text(fen, 'positionMoves')); return json(x.escaque_position_moves()); };
   m.positionPerft = (fen, depth) => {
     args(text(fen, 'positionPerft'));

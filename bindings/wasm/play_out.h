@@ -1,8 +1,7 @@
-// The position a FEN and a line of UCI moves lead to, checked move by move,
-// and the move an Engine answers with when its search has none yet. Two
-// callers: the Engine's setRoot in its worker (engine_exports.cpp), which
-// reports what was wrong, and escaque_any_legal_move in the calling thread
-// (position_query_binding.cpp), which only needs to know whether it worked.
+// The position a FEN and a line of UCI moves lead to, checked move by move, and
+// the move an Engine answers with when its search has none yet: the Engine's
+// setRoot in its worker (engine_exports.cpp), which reports what was wrong.
+// (The calling thread's last-resort move is the public Position's: engine.mjs.)
 #pragma once
 
 #include <string>

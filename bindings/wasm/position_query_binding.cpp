@@ -8,7 +8,6 @@
 //     generator needs is still checked (one king per side, the side not to move
 //     not in check). Used by the public positionMoves()/perft() of
 //     bindings/js/index.mjs, on which escaque/compat/chess.js builds.
-//   escaque_any_legal_move: the Engine's answer of last resort (bindings/js/engine.mjs).
 //
 // Nothing here throws or aborts: a bad FEN comes back as {ok: false, code, message, offset}.
 #include <emscripten/emscripten.h>
@@ -17,7 +16,6 @@
 #include <string>
 #include <string_view>
 
-#include "play_out.h"
 #include "rules_io.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -77,18 +75,6 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_perft(int depth) {
   escaque::js::success(j);
   j.member("nodes", depth <= 0 ? 1.0 : double(escaque::perft(pos, depth)));
   j.close('}');
-  return escaque::js::finish(j);
-}
-
-// Arguments: the FEN, then the UCI moves played from it, one string each. The first legal move
-// (UCI) of the position they lead to, as a JSON string; "" when there is none or a move does not
-// parse: the answer of last resort to a stop that comes before the Engine's worker has one.
-EMSCRIPTEN_KEEPALIVE int escaque_any_legal_move(int chess960) {
-  Args args;
-  escaque::Position pos;
-  JsonOut failure;  // not reported: any failure answers ""
-  JsonOut j;
-  j.string(escaque::js::play_out(args, chess960 != 0, pos, failure) ? escaque::js::first_legal_move(pos) : "");
   return escaque::js::finish(j);
 }
 

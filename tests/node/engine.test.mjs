@@ -263,6 +263,29 @@ describe('Engine: stop', TIMEOUT, () => {
     assert.equal(b.depth, 3);
   });
 
+  test('a stop in the same tick as the search is answered from this thread: the first legal move in UCI order', async () => {
+    // A new engine's worker is still starting, so the move comes from the public Position here: after
+    // the moves of the game (castling included), in Chess960 too, where castling is king-takes-rook.
+    const cases = [
+      [new Chess(), ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nf6', 'O-O', 'Bc5']],
+      [Chess.chess960(518), ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nf6', 'O-O']],
+      [Chess.chess960(0), ['g4', 'g5', 'f4', 'f5']],
+    ];
+    for (const [game, moves] of cases) {
+      for (const m of moves) game.move(m);
+      const fresh = new Engine();
+      try {
+        const search = fresh.bestMove(game, { infinite: true });
+        const [stopped, result] = await Promise.all([fresh.stop(), search]);
+        assert.equal(stopped, result);
+        assert.equal(result.bestMove, game.movesUci().sort()[0], game.fen());
+      } finally {
+        fresh.dispose();
+        game.dispose();
+      }
+    }
+  });
+
   test('ponder: the search goes on after ponderhit and ends on its own clock', async () => {
     const search = engine.bestMove('startpos', { ponder: true, wtime: 1000, btime: 1000 });
     await new Promise((r) => setTimeout(r, 200));
