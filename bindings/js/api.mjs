@@ -540,16 +540,17 @@ export class Chess {
   }
 
   // Takes back the last move; returns it, or null when there is none.
-  undo() { return this.#step(module._escaque_undo, 'undo', 'NOTHING_TO_UNDO'); }
+  undo() { return this.#step(module._escaque_undo, 'NOTHING_TO_UNDO'); }
   // Replays the last undone move; returns it, or null when there is none.
-  redo() { return this.#step(module._escaque_redo, 'redo', 'NOTHING_TO_REDO'); }
-  // Undo or redo: the export `fast` does it and writes the move; when it cannot, the handle's `method`
-  // says why (null when there is nothing to do).
-  #step(fast, method, nothing) {
-    if (fast(this.#a())) return readMove(module.HEAPU8, ioAt);
-    const r = this.#h()[method]();
-    if (!r.ok && r.code === nothing) return null;
-    return publicMove(check(r).move);
+  redo() { return this.#step(module._escaque_redo, 'NOTHING_TO_REDO'); }
+  // Undo or redo: the export does it and writes the move, or answers why it could not (null when
+  // there is nothing to do; an error otherwise, such as redoing in a game that is over).
+  #step(exported, nothing) {
+    const n = exported(this.#a());
+    if (n > 0) return readMove(module.HEAPU8, ioAt);
+    const refusal = module.answer(-n);
+    if (refusal.code === nothing) return null;
+    throw toError(refusal);
   }
 
   history(options) {

@@ -11,7 +11,7 @@
 //   m.HEAP8 / m.HEAPU8 / m.HEAPU16  views of the module's memory (renewed when it grows)
 //   m._escaque_*             the exports, as Emscripten named them
 //   m.GameHandle, m.PositionHandle, m.EngineHandle, m.engineDescribe(),
-//   m.positionMoves(fen), m.positionPerft(fen, depth),
+//   m.positionMoves(fen), m.positionPerft(fen, depth), m.answer(n),
 //   m.heapInUse(), m.wasmModule (the compiled WebAssembly.Module, for a worker), m.hasSearch
 //
 // No eval, no new Function (pages with a strict Content-Security-Policy load it).
@@ -119,8 +119,6 @@ export default async function createEscaqueModule({ module, engineHost }) {
     isChess960() { return x.escaque_game_is_chess960(this.at) !== 0; }
     parse(move, lang) { args(move, lang); return json(x.escaque_game_parse(this.at)); }
     playText(move, lang) { args(move, lang); return json(x.escaque_game_play_text(this.at)); }
-    undo() { return json(x.escaque_game_undo(this.at)); }
-    redo() { return json(x.escaque_game_redo(this.at)); }
     history(verbose, lang) { args(lang); return json(x.escaque_game_history(this.at, verbose ? 1 : 0)); }
     // 64 characters a1, b1, ..., h8: FEN piece letters, '.' for an empty square.
     board() {
@@ -206,6 +204,9 @@ export default async function createEscaqueModule({ module, engineHost }) {
   m.PositionHandle = PositionHandle;
   // {name, author, options: [{name, type, default?, min?, max?}]}: the engine's options (engine_exports.cpp).
   m.engineDescribe = () => json(x.escaque_engine_describe());
+  // The JSON answer of n bytes an export left in the output buffer (escaque_undo/escaque_redo say a
+  // refusal's length as a negative count).
+  m.answer = json;
   m.positionMoves = (fen) => { args(text(fen, 'positionMoves')); return json(x.escaque_position_moves()); };
   m.positionPerft = (fen, depth) => {
     args(text(fen, 'positionPerft'));

@@ -139,23 +139,22 @@ EMSCRIPTEN_KEEPALIVE int escaque_play(int game, int textLen, int langLen) {
 }
 
 // Takes back the last move: 1 with its description (in the position it was
-// played from) at io, 0 when no move has been played.
+// played from) at io. Refused (no move played): minus the length of the
+// refusal's JSON answer, {ok: false, code, message}, in the output buffer.
 EMSCRIPTEN_KEEPALIVE int escaque_undo(int game) {
   GameHandle& h = escaque::handle_at(game);
-  if (h.game().ply() == 0) return 0;
-  const escaque::Move m = h.game().history().back().move;
-  if (!h.undo_fast()) return 0;
+  const escaque::Move m = h.game().ply() ? h.game().history().back().move : escaque::Move::none();
+  if (const escaque::GameError e = h.undo()) return -escaque::js::game_error_answer(e);
   escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::js::IO_BYTES);
   return 1;
 }
 
-// Replays the last undone move: 1 with its description at io, 0 with nothing
-// changed when there is none or the game is over.
+// Replays the last undone move: 1 with its description at io. Refused (none
+// undone, or the game is over): as escaque_undo, with nothing changed.
 EMSCRIPTEN_KEEPALIVE int escaque_redo(int game) {
   GameHandle& h = escaque::handle_at(game);
-  if (h.game().redo_count() == 0 || h.game().is_over()) return 0;
   const escaque::Position before = h.game().position();
-  if (!h.redo_fast()) return 0;
+  if (const escaque::GameError e = h.redo()) return -escaque::js::game_error_answer(e);
   escaque::write_description(before, h.game().history().back().move, escaque::Language::English, io,
                              io + escaque::js::IO_BYTES);
   return 1;

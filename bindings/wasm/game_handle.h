@@ -67,13 +67,13 @@ class GameHandle {
     legalValid_ = false;
     return !game_.play(m);
   }
-  bool undo_fast() {
+  GameError undo() {
     legalValid_ = false;
-    return !game_.undo();
+    return game_.undo();
   }
-  bool redo_fast() {
+  GameError redo() {
     legalValid_ = false;
-    return !game_.redo();
+    return game_.redo();
   }
 
  private:
@@ -84,5 +84,9 @@ class GameHandle {
 };
 
 inline GameHandle& handle_at(int address) { return object_at<GameHandle>(address); }
+
+// The answer to a game operation Game refused, {ok: false, code, message} (rules_io.h), as JSON
+// in the output buffer: its length. Also {ok: true} for no error. (game_json.cpp)
+int game_error_answer(const GameError& e);
 
 }  // namespace escaque::js

@@ -166,23 +166,6 @@ int play_text(GameHandle& h, std::string_view text, std::string_view lang) {
   return play_move(h, s.move);
 }
 
-// Both describe the move in the position before it, which undo() leaves
-// and redo() starts from (no replay from the start).
-int undo(GameHandle& h) {
-  h.changed();
-  if (h.game().ply() == 0) return js::fail("NOTHING_TO_UNDO", "no move has been played");
-  const Move m = h.game().history().back().move;
-  if (GameError e = h.game().undo()) return from_game_error(e);
-  return answer_move(h.game().position(), m);
-}
-
-int redo(GameHandle& h) {
-  h.changed();
-  const Position before = h.game().position();
-  if (GameError e = h.game().redo()) return from_game_error(e);
-  return answer_move(before, h.game().history().back().move);
-}
-
 // The moves played, as SAN strings in `lang`, or as descriptions (with the FEN before and
 // after each) when verbose.
 int history(const GameHandle& h, bool verbose, std::string_view lang) {
@@ -369,8 +352,10 @@ int game_from_pgn(std::string_view text, std::string_view lang) {
   return js::finish(j);
 }
 
-
 }  // namespace
+
+int js::game_error_answer(const GameError& e) { return from_game_error(e); }
+
 }  // namespace escaque
 
 extern "C" {
@@ -428,8 +413,6 @@ EMSCRIPTEN_KEEPALIVE int escaque_game_play_text(int game) {
   const std::string_view text = args.next();
   return escaque::play_text(handle_at(game), text, args.next());
 }
-EMSCRIPTEN_KEEPALIVE int escaque_game_undo(int game) { return escaque::undo(handle_at(game)); }
-EMSCRIPTEN_KEEPALIVE int escaque_game_redo(int game) { return escaque::redo(handle_at(game)); }
 // Arguments: the language.
 EMSCRIPTEN_KEEPALIVE int escaque_game_history(int game, int verbose) {
   Args args;

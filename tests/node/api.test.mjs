@@ -256,6 +256,14 @@ describe('history', () => {
     assert.equal(g.redo().san, 'Nf3');
     assert.equal(g.fen(), afterNf3);
     assert.equal(g.redo(), null);
+    // A move taken back, then a resignation: the game is over, so redo is refused with why, and nothing
+    // changes; undo still takes back a move (and the resignation with it).
+    g.undo();
+    g.resign('b');
+    throwsCode(() => g.redo(), GameOverError, 'GAME_OVER');
+    assert.equal(g.fen(), 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
+    assert.equal(g.outcome().reason, 'resignation');
+    assert.equal(g.undo().san, 'e5');
   });
 
   test('history: SAN strings, localized, and verbose with FENs before and after', () => {
