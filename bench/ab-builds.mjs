@@ -20,6 +20,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { chessGame } from './adapters/escaque-game.mjs';
+import { positionGames } from './adapters/escaque.mjs';
 import { anchorsDir, numberOption } from './lib/anchors.mjs';
 
 const argv = process.argv.slice(2);
@@ -40,47 +42,13 @@ for (const dir of dirs) {
 }
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
-// The anchors adapter's game (bench/adapters/escaque.mjs), on a given build.
-function positionGames(api) {
-  let current = null;
-  const newGame = () => {
-    current?.dispose();
-    const pos = current = new api.Position();
-    return {
-      moves: () => pos.moves(),
-      play: (m) => pos.sanAndPlay(m),
-      over() {
-        if (pos.isCheckmate()) return 'checkmate';
-        if (pos.isStalemate()) return 'stalemate';
-        if (pos.isInsufficientMaterial()) return 'insufficient';
-        if (pos.repetitionCount() >= 3) return 'threefold';
-        if (pos.halfMoveClock() >= 100) return 'fifty';
-        return null;
-      },
-    };
-  };
+// The anchors adapters' games (bench/adapters/), on a given build.
+function positionGamesOf(api) {
+  const newGame = positionGames(api);
   return (k) => runGames(newGame, { games: 50, seed: k + 1, maxPlies: 300 }).plies;
 }
-
-// The full-rules adapter's game (bench/adapters/escaque-game.mjs), on a given build.
-function chessGames(api) {
-  const newGame = () => {
-    const g = new api.Chess();
-    return {
-      moves: () => g.movesUci().map((uci) => ({ uci })),
-      play: (m) => g.move(m.uci).san,
-      over() {
-        if (g.isGameOver()) {
-          if (g.isCheckmate()) return 'checkmate';
-          if (g.isStalemate()) return 'stalemate';
-          return g.isInsufficientMaterial() ? 'insufficient' : 'dead';
-        }
-        if (g.canClaimDraw()) return g.repetitionCount() >= 3 ? 'threefold' : 'fifty';
-        return null;
-      },
-    };
-  };
-  return (k) => runGames(newGame, { games: 5, seed: k + 1, maxPlies: 300 }).plies;
+function chessGamesOf(api) {
+  return (k) => runGames(() => chessGame(api), { games: 5, seed: k + 1, maxPlies: 300 }).plies;
 }
 
 const REPEATS = ['e2e4', 'e7e5', 'g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1', 'f6g8'];
@@ -104,7 +72,7 @@ function textMoves(api) {
   };
 }
 
-const workloads = [['games', positionGames, 'plies'], ['chess-games', chessGames, 'plies'], ['repetition', repetition, 'calls'], ['text-moves', textMoves, 'moves']];
+const workloads = [['games', positionGamesOf, 'plies'], ['chess-games', chessGamesOf, 'plies'], ['repetition', repetition, 'calls'], ['text-moves', textMoves, 'moves']];
 for (const [name, make, unit] of workloads) {
   if (only && only !== name) continue;
   const runs = apis.map(make);

@@ -18,20 +18,24 @@ export default {
     api = await import(DIST.href);
     return info;
   },
-  newGame() {
-    const g = new api.Chess();
-    return {
-      moves: () => g.movesUci().map((uci) => ({ uci })),
-      play: (m) => g.move(m.uci).san,
-      over() {
-        if (g.isGameOver()) {
-          if (g.isCheckmate()) return 'checkmate';
-          if (g.isStalemate()) return 'stalemate';
-          return g.isInsufficientMaterial() ? 'insufficient' : 'dead';
-        }
-        if (g.canClaimDraw()) return g.repetitionCount() >= 3 ? 'threefold' : 'fifty';
-        return null;
-      },
-    };
-  },
+  newGame() { return chessGame(api); },
 };
+
+// A game of the workload on `api` (an escaque module: this adapter's, or another build's in
+// bench/ab-builds.mjs), through the Chess class.
+export function chessGame(api) {
+  const g = new api.Chess();
+  return {
+    moves: () => g.movesUci().map((uci) => ({ uci })),
+    play: (m) => g.move(m.uci).san,
+    over() {
+      if (g.isGameOver()) {
+        if (g.isCheckmate()) return 'checkmate';
+        if (g.isStalemate()) return 'stalemate';
+        return g.isInsufficientMaterial() ? 'insufficient' : 'dead';
+      }
+      if (g.canClaimDraw()) return g.repetitionCount() >= 3 ? 'threefold' : 'fifty';
+      return null;
+    },
+  };
+}

@@ -23,7 +23,7 @@ export const DIST = process.env.ESCAQUE_DIST
 const PACKAGE = new URL('../../package.json', import.meta.url);
 
 let api; // the escaque module
-let current = null; // the Position of the game being played
+let newGame = null; // positionGames(api), once loaded
 
 function perft(pos, depth) {
   const ids = pos.moveIds();
@@ -70,8 +70,15 @@ export default {
     pos.dispose();
     return moves;
   },
-  newGame() {
-    // The workload starts the next game when one ends: free the last one's board now.
+  newGame() { return (newGame ??= positionGames(api))(); },
+  async close() {},
+};
+
+// The workload's games on `api` (an escaque module: this adapter's, or another build's in
+// bench/ab-builds.mjs): a function that starts the next game, freeing the last one's board.
+export function positionGames(api) {
+  let current = null;  // the Position of the game being played
+  return () => {
     current?.dispose();
     const pos = current = new api.Position();
     return {
@@ -89,6 +96,5 @@ export default {
         return null;
       },
     };
-  },
-  async close() {},
-};
+  };
+}
