@@ -16,7 +16,8 @@
 // A baseline build of an earlier commit: `git worktree add /tmp/base REV && ln -s "$PWD/node_modules"
 // /tmp/base/ && (cd /tmp/base && scripts/build.sh wasm)`, then `node bench/ab-builds.mjs /tmp/base/dist
 // dist`. Prints, per workload, each build's rate over all chunks and B's speed relative to A (total
-// and chunk median; above 1: B is faster). Two copies of one build read 0.97–1.03 here (session 26).
+// and chunk median; above 1: B is faster). Two copies of one build read 0.97–1.03 here (session 26), and
+// the module loaded second tends to read 1–3 % slower: run it both ways round and read the two together.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 

@@ -97,8 +97,10 @@ inline void add_pinned_pawn_moves(const Position& pos, Sink& sink, Square from, 
   }
 }
 
+// Not `inline`: the rules' instantiations are compiled once, in movegen.cpp (see there), and the
+// declarations after the namespace keep every other file from compiling its own.
 template <Color Us, GenType G, class Sink>
-inline void generate_for(const Position& pos, Sink& sink) {
+void generate_for(const Position& pos, Sink& sink) {
   constexpr Color Them = ~Us;
   constexpr int Up = Us == WHITE ? 8 : -8;
   constexpr int UpLeft = Us == WHITE ? 7 : -9;   // towards the a-file
@@ -225,6 +227,11 @@ inline void generate_for(const Position& pos, Sink& sink) {
     }
   }
 }
+
+extern template void generate_for<WHITE, GEN_ALL, MoveList>(const Position&, MoveList&);
+extern template void generate_for<BLACK, GEN_ALL, MoveList>(const Position&, MoveList&);
+extern template void generate_for<WHITE, GEN_ALL, MoveCounter>(const Position&, MoveCounter&);
+extern template void generate_for<BLACK, GEN_ALL, MoveCounter>(const Position&, MoveCounter&);
 
 }  // namespace detail
 
