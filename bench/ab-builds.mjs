@@ -9,9 +9,11 @@
 //                5 games a chunk)
 //   repetition   Position#repetitionCount() on a position that repeats (the walk that confirms a key
 //                match) and on one that does not (the key scan alone)
+//   perft        the anchors' perft through Position (moveIds(), play(id) and undo() of every move,
+//                leaves included), Kiwipete to depth 3 a chunk
 //   text-moves   Chess#move(uci) + undo() and Position#play(uci) + undo() over Kiwipete's 48 moves
 //
-//   node bench/ab-builds.mjs A/dist B/dist [--chunks 60] [--only games|chess-games|repetition|text-moves]
+//   node bench/ab-builds.mjs A/dist B/dist [--chunks 60] [--only games|chess-games|perft|repetition|text-moves]
 //
 // A baseline build of an earlier commit: `git worktree add /tmp/base REV && ln -s "$PWD/node_modules"
 // /tmp/base/ && (cd /tmp/base && scripts/build.sh wasm)`, then `node bench/ab-builds.mjs /tmp/base/dist
@@ -22,13 +24,13 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { chessGame } from './adapters/escaque-game.mjs';
-import { positionGames } from './adapters/escaque.mjs';
+import { perft, positionGames } from './adapters/escaque.mjs';
 import { anchorsDir, numberOption } from './lib/anchors.mjs';
 
 const argv = process.argv.slice(2);
 const dirs = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--')).slice(0, 2);
 if (dirs.length !== 2) {
-  console.error('usage: node bench/ab-builds.mjs A/dist B/dist [--chunks 60] [--only games|chess-games|repetition|text-moves]');
+  console.error('usage: node bench/ab-builds.mjs A/dist B/dist [--chunks 60] [--only games|chess-games|perft|repetition|text-moves]');
   process.exit(2);
 }
 const CHUNKS = numberOption('chunks', 60);
@@ -61,6 +63,11 @@ function repetition(api) {
   return () => { let s = 0; for (let i = 0; i < 50_000; i++) s += a.repetitionCount() + b.repetitionCount(); return 100_000; };
 }
 
+function perftOf(api) {
+  const pos = api.Position.fromFen(KIWIPETE);
+  return () => { if (perft(pos, 3) !== 97862) throw new Error('perft: wrong count'); return 97862; };
+}
+
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 function textMoves(api) {
   const game = api.Chess.fromFen(KIWIPETE);
@@ -73,7 +80,7 @@ function textMoves(api) {
   };
 }
 
-const workloads = [['games', positionGamesOf, 'plies'], ['chess-games', chessGamesOf, 'plies'], ['repetition', repetition, 'calls'], ['text-moves', textMoves, 'moves']];
+const workloads = [['games', positionGamesOf, 'plies'], ['chess-games', chessGamesOf, 'plies'], ['perft', perftOf, 'nodes'], ['repetition', repetition, 'calls'], ['text-moves', textMoves, 'moves']];
 for (const [name, make, unit] of workloads) {
   if (only && only !== name) continue;
   const runs = apis.map(make);

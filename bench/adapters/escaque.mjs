@@ -25,7 +25,8 @@ const PACKAGE = new URL('../../package.json', import.meta.url);
 let api; // the escaque module
 let newGame = null; // positionGames(api), once loaded
 
-function perft(pos, depth) {
+// Exported for bench/ab-builds.mjs, which runs it on other builds' Positions.
+export function perft(pos, depth) {
   const ids = pos.moveIds();
   if (depth === 1) {
     for (let i = 0; i < ids.length; i++) {
