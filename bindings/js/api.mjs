@@ -518,10 +518,13 @@ export class Chess {
     const heap = m.HEAPU8;
     const textLength = ioWrite(heap, text, 0);
     const langLength = textLength < 0 || lang === 'en' ? 0 : ioWrite(heap, lang, textLength);
-    if (textLength >= 0 && langLength >= 0 && m._escaque_play(at, textLength, langLength)) {
-      return readMove(m.HEAPU8, ioAt);
-    }
-    return publicMove(check(this.#h().playText(text, lang)).move);
+    // The text and language in the exchange buffer, or (too long for it) as the call's arguments.
+    const n = textLength >= 0 && langLength >= 0 ? m._escaque_play(at, textLength, langLength)
+      : this.#h().playArgs(text, lang);
+    if (n > 0) return readMove(m.HEAPU8, ioAt);
+    const refusal = m.answer(-n);
+    throw refusal.ok ? new EscaqueError(`move: ${describe(input)} was neither played nor refused`, 'INTERNAL')
+      : toError(refusal);
   }
 
   // SAN of a move in the current position, in `language` (default English); the move is not played.

@@ -118,7 +118,8 @@ export default async function createEscaqueModule({ module, engineHost }) {
     clone() { return new GameHandle(x.escaque_game_clone(this.at)); }
     isChess960() { return x.escaque_game_is_chess960(this.at) !== 0; }
     parse(move, lang) { args(move, lang); return json(x.escaque_game_parse(this.at)); }
-    playText(move, lang) { args(move, lang); return json(x.escaque_game_play_text(this.at)); }
+    // escaque_play with the move and language as arguments (a text too long for the exchange buffer).
+    playArgs(move, lang) { args(move, lang); return x.escaque_play(this.at, -1, 0); }
     history(verbose, lang) { args(lang); return json(x.escaque_game_history(this.at, verbose ? 1 : 0)); }
     // 64 characters a1, b1, ..., h8: FEN piece letters, '.' for an empty square.
     board() {

@@ -116,26 +116,40 @@ EMSCRIPTEN_KEEPALIVE int escaque_moves(int game, int langLen) {
   return list.size;
 }
 
-// Plays the move written as textLen bytes at io (UCI, or lenient SAN in the
-// language named by the langLen bytes after it); 1 with its description at io,
-// or 0 with nothing changed (game over, unknown language, no such legal move).
+// Plays the move `text` names (UCI, or lenient SAN in the language `lang`, "" for English): 1 with
+// its description at io. text and lang are the textLen and langLen bytes at io, or, with textLen -1
+// (a text too long for io), the two arguments in the input buffer (rules_io.h). Refused (the game is
+// over, an unknown language, no such legal move): minus the length of the refusal's JSON answer
+// (play_refusal), with nothing changed.
 EMSCRIPTEN_KEEPALIVE int escaque_play(int game, int textLen, int langLen) {
   GameHandle& h = escaque::handle_at(game);
-  if (h.game().is_over() || textLen > escaque::js::IO_TEXT_MAX || langLen > escaque::js::IO_TEXT_MAX) return 0;
-  const std::optional<escaque::Language> lang = escaque::io_language(textLen, langLen);
-  if (!lang) return 0;
-  const std::string_view text(reinterpret_cast<const char*>(io), std::size_t(textLen));
-  escaque::Move m = *lang == escaque::Language::English
-                          ? escaque::match_uci(h.game().position(), h.legal(), text)
-                          : escaque::Move::none();
-  if (m == escaque::Move::none()) {
-    const escaque::SanResult s = escaque::parse_san(h.game().position(), text, *lang);
-    if (!s.ok()) return 0;
-    m = s.move;
+  std::string_view text, langText;
+  if (textLen < 0) {
+    escaque::js::Args args;
+    text = args.next();
+    langText = args.next();
+  } else {
+    if (textLen > escaque::js::IO_TEXT_MAX || langLen < 0 || langLen > escaque::js::IO_TEXT_MAX)
+      return -escaque::js::fail("INVALID_ARGUMENT", "escaque_play: text or language longer than the exchange buffer");
+    text = std::string_view(reinterpret_cast<const char*>(io), std::size_t(textLen));
+    langText = std::string_view(reinterpret_cast<const char*>(io) + textLen, std::size_t(langLen));
   }
-  if (!escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::js::IO_BYTES))
-    return 0;
-  return h.play_legal(m) ? 1 : 0;
+  const std::optional<escaque::Language> lang =
+      langText.empty() ? std::optional(escaque::Language::English) : escaque::parse_language(langText);
+  escaque::Move m = escaque::Move::none();
+  if (!h.game().is_over() && lang) {
+    if (*lang == escaque::Language::English) m = escaque::match_uci(h.game().position(), h.legal(), text);
+    if (m == escaque::Move::none()) {
+      const escaque::SanResult s = escaque::parse_san(h.game().position(), text, *lang);
+      if (s.ok()) m = s.move;
+    }
+  }
+  if (m == escaque::Move::none()) return -escaque::js::play_refusal(h, text, langText);
+  // The text is read: its bytes in io may be written over.
+  if (!escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::js::IO_BYTES) ||
+      !h.play_legal(m))
+    return -escaque::js::fail("INTERNAL", "escaque_play: a legal move could not be described or played");
+  return 1;
 }
 
 // Takes back the last move: 1 with its description (in the position it was

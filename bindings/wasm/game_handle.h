@@ -88,5 +88,9 @@ inline GameHandle& handle_at(int address) { return object_at<GameHandle>(address
 // The answer to a game operation Game refused, {ok: false, code, message} (rules_io.h), as JSON
 // in the output buffer: its length. Also {ok: true} for no error. (game_json.cpp)
 int game_error_answer(const GameError& e);
+// The answer to a move `text` (UCI or lenient SAN in `lang`, "" for English) that could not be played,
+// {ok: false, code, message, candidates?, offset?}, as JSON in the output buffer: its length. The game
+// is over, the language unknown, or the SAN parser's refusal with the moves it could mean. (game_json.cpp)
+int play_refusal(const GameHandle& h, std::string_view text, std::string_view lang);
 
 }  // namespace escaque::js

@@ -115,23 +115,6 @@ int created(const char* name, const void* handle) {
 
 std::string over_message(const GameHandle& h);
 
-// {ok: true, move: <description of m in pos>}.
-int answer_move(const Position& pos, Move m) {
-  JsonOut j;
-  js::success(j);
-  j.key("move");
-  describe_move(j, pos, m, Language::English);
-  j.close('}');
-  return js::finish(j);
-}
-
-int play_move(GameHandle& h, Move m) {
-  h.changed();
-  const Position before = h.game().position();
-  if (GameError e = h.game().play(m)) return from_game_error(e);
-  return answer_move(before, m);
-}
-
 // Finds the move `text` names (lenient SAN in `lang`, or UCI) without
 // playing it: {ok, move: <description>} or a failure with candidates.
 int parse(const GameHandle& h, std::string_view text, std::string_view lang) {
@@ -154,16 +137,6 @@ int parse(const GameHandle& h, std::string_view text, std::string_view lang) {
   }
   j.close('}');
   return js::finish(j);
-}
-
-// Plays text (as parse()); on success returns the description of the move played.
-int play_text(GameHandle& h, std::string_view text, std::string_view lang) {
-  if (h.game().is_over()) return js::fail("GAME_OVER", over_message(h));
-  std::optional<Language> l = language_of(lang);
-  if (!l) return unknown_language(lang);
-  SanResult s = parse_san(h.game().position(), text, *l);
-  if (!s.ok()) return parse(h, text, lang);  // the same failure, with its candidates spelled out
-  return play_move(h, s.move);
 }
 
 // The moves played, as SAN strings in `lang`, or as descriptions (with the FEN before and
@@ -356,6 +329,11 @@ int game_from_pgn(std::string_view text, std::string_view lang) {
 
 int js::game_error_answer(const GameError& e) { return from_game_error(e); }
 
+int js::play_refusal(const GameHandle& h, std::string_view text, std::string_view lang) {
+  if (h.game().is_over()) return fail("GAME_OVER", over_message(h));
+  return parse(h, text, lang.empty() ? "en" : lang);  // an unknown language, or the SAN parser's refusal
+}
+
 }  // namespace escaque
 
 extern "C" {
@@ -407,11 +385,6 @@ EMSCRIPTEN_KEEPALIVE int escaque_game_parse(int game) {
   Args args;
   const std::string_view text = args.next();
   return escaque::parse(handle_at(game), text, args.next());
-}
-EMSCRIPTEN_KEEPALIVE int escaque_game_play_text(int game) {
-  Args args;
-  const std::string_view text = args.next();
-  return escaque::play_text(handle_at(game), text, args.next());
 }
 // Arguments: the language.
 EMSCRIPTEN_KEEPALIVE int escaque_game_history(int game, int verbose) {

@@ -204,6 +204,23 @@ describe('moves', () => {
     assert.equal(g.move('Nbd2').from, 'b1');
   });
 
+  test('a text too long for the exchange buffer, a game that is over, a language in French: one refusal each', () => {
+    const g = new Chess();
+    const before = snapshot(g);
+    // 300 bytes: past the 256 the fast path's buffer takes, and no SAN is that long.
+    throwsCode(() => g.move('N'.repeat(300)), IllegalMoveError, 'MOVE_SYNTAX', /300 bytes long/);
+    throwsCode(() => g.move('Cf3'.padEnd(280, ' ')), IllegalMoveError, 'MOVE_SYNTAX');
+    assert.deepEqual(snapshot(g), before);
+    play(g, ['e4', 'e5']);
+    assert.equal(g.move('Fc4', { language: 'fr' }).san, 'Bc4');
+    play(g, ['Nc6', 'Qh5', 'Nf6']);
+    assert.equal(g.move('Dxf7#', { language: 'fr' }).san, 'Qxf7#');
+    const over = snapshot(g);
+    throwsCode(() => g.move('Ke7'), GameOverError, 'GAME_OVER', /checkmate/);
+    throwsCode(() => g.move('x'.repeat(300)), GameOverError, 'GAME_OVER');
+    assert.deepEqual(snapshot(g), over);
+  });
+
   test('promotion without a piece: WRONG_PROMOTION with the promotions as candidates', () => {
     const g = Chess.fromFen(FENS.promotions);
     const e = throwsCode(() => g.move({ from: 'g2', to: 'g1' }), IllegalMoveError, 'WRONG_PROMOTION');
