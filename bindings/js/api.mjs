@@ -519,12 +519,8 @@ export class Chess {
     const textLength = ioWrite(heap, text, 0);
     const langLength = textLength < 0 || lang === 'en' ? 0 : ioWrite(heap, lang, textLength);
     // The text and language in the exchange buffer, or (too long for it) as the call's arguments.
-    const n = textLength >= 0 && langLength >= 0 ? m._escaque_play(at, textLength, langLength)
-      : this.#h().playArgs(text, lang);
-    if (n > 0) return readMove(m.HEAPU8, ioAt);
-    const refusal = m.answer(-n);
-    throw refusal.ok ? new EscaqueError(`move: ${describe(input)} was neither played nor refused`, 'INTERNAL')
-      : toError(refusal);
+    return this.#played(textLength >= 0 && langLength >= 0 ? m._escaque_play(at, textLength, langLength)
+      : this.#h().playArgs(text, lang));
   }
 
   // SAN of a move in the current position, in `language` (default English); the move is not played.
@@ -543,13 +539,12 @@ export class Chess {
   }
 
   // Takes back the last move; returns it, or null when there is none.
-  undo() { return this.#step(module._escaque_undo, 'NOTHING_TO_UNDO'); }
+  undo() { return this.#played(module._escaque_undo(this.#a()), 'NOTHING_TO_UNDO'); }
   // Replays the last undone move; returns it, or null when there is none.
-  redo() { return this.#step(module._escaque_redo, 'NOTHING_TO_REDO'); }
-  // Undo or redo: the export does it and writes the move, or answers why it could not (null when
-  // there is nothing to do; an error otherwise, such as redoing in a game that is over).
-  #step(exported, nothing) {
-    const n = exported(this.#a());
+  redo() { return this.#played(module._escaque_redo(this.#a()), 'NOTHING_TO_REDO'); }
+  // What escaque_play, escaque_undo or escaque_redo answered: n > 0, the move they wrote; else minus the
+  // length of their refusal, thrown as its error (null for the refusal `nothing`: nothing to do).
+  #played(n, nothing) {
     if (n > 0) return readMove(module.HEAPU8, ioAt);
     const refusal = module.answer(-n);
     if (refusal.code === nothing) return null;

@@ -205,8 +205,8 @@ export default async function createEscaqueModule({ module, engineHost }) {
   m.PositionHandle = PositionHandle;
   // {name, author, options: [{name, type, default?, min?, max?}]}: the engine's options (engine_exports.cpp).
   m.engineDescribe = () => json(x.escaque_engine_describe());
-  // The JSON answer of n bytes an export left in the output buffer (escaque_undo/escaque_redo say a
-  // refusal's length as a negative count).
+  // The JSON answer of n bytes an export left in the output buffer (escaque_play, escaque_undo and
+  // escaque_redo give a refusal's length as a negative count).
   m.answer = json;
   m.positionMoves = (fen) => { args(text(fen, 'positionMoves')); return json(x.escaque_position_moves()); };
   m.positionPerft = (fen, depth) => {

@@ -98,7 +98,7 @@ inline void add_pinned_pawn_moves(const Position& pos, Sink& sink, Square from, 
 }
 
 // Not `inline`: the rules' instantiations are compiled once, in movegen.cpp (see there), and the
-// declarations after the namespace keep every other file from compiling its own.
+// extern declarations at the end of this namespace keep every other file from compiling its own.
 template <Color Us, GenType G, class Sink>
 void generate_for(const Position& pos, Sink& sink) {
   constexpr Color Them = ~Us;
