@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // escaque's runtime files, gzip -9 (zlib, as ../shared/bench/anchors/sizes.mjs
-// measures the peers). One WebAssembly module serves the rules and the search,
-// so the sets are:
-//   package: every runtime file the package ships (the module, its runtime, the
-//            API, the loader, the Engine class and its worker): what a page that
-//            plays against the engine loads
+// measures the peers). init() loads the rules-only module (escaque-rules.wasm); the Engine's worker
+// loads escaque.wasm (the rules and the search), which init({ withEngine: true }) loads instead, so
+// the sets are:
+//   package: the runtime files a page that plays against the engine loads after init({ withEngine:
+//            true }) (escaque.wasm, its runtime, the API, the loader, the Engine class and its worker)
 //   main:    what `import 'escaque'` + init() loads (the Engine's worker not started), as shipped:
 //            dist/index.mjs's static imports, followed in dist/
-//   rules:   the same for `import 'escaque/rules'` (escaque-rules.wasm)
+//   rules:   the same for `import 'escaque/rules'`
 // and, as the anchors measure chess.js/chessops, bundled and minified by esbuild
 // (target es2022): the main entry, plus the worker's entry, plus escaque.wasm; and the
 // rules-only build: the escaque/rules entry plus escaque-rules.wasm.
@@ -39,10 +39,10 @@ function shipped(entry, wasmFile) {
   walk(entry);
   return [wasmFile, ...seen];
 }
-const MAIN = shipped('index.mjs', 'escaque.wasm');
+const MAIN = shipped('index.mjs', 'escaque-rules.wasm');
 const RULES = shipped('rules.mjs', 'escaque-rules.wasm');
 // (escaque.wasm first: the bundle rows below read it there.)
-const PACKAGE = [...new Set([...MAIN, ...shipped('engine-worker.mjs', 'escaque.wasm'), ...shipped('pgn.mjs', 'escaque.wasm')])];
+const PACKAGE = [...new Set([...shipped('index.mjs', 'escaque.wasm'), ...shipped('engine-worker.mjs', 'escaque.wasm'), ...shipped('pgn.mjs', 'escaque.wasm')])];
 const SETS = { main: MAIN, rules: RULES, package: PACKAGE };
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kib = (n) => (n / 1024).toFixed(1).padStart(7);

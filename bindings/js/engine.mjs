@@ -130,9 +130,8 @@ function normalizePosition(position, what) {
     `${what}: position must be "startpos", a FEN, {fen, moves} or a Chess game, got ${describe(position)}`);
 }
 
-// The WebAssembly.Module that init() compiled, or undefined (not initialized yet, or loaded by a
-// runtime that does not keep it).
-// The rules-only build (escaque/rules) has no search: a worker compiles the full module then.
+// The WebAssembly.Module that init() compiled when it holds the search (init({ withEngine: true })), or
+// undefined: not initialized yet, or the rules alone (init()'s default), and the worker compiles escaque.wasm.
 function mainThreadWasm() {
   const m = isInitialized() ? _wasmModule() : null;
   return m?.hasSearch ? m.wasmModule : undefined;
@@ -295,8 +294,8 @@ export class Engine {
    *     "Use NNUE" is off by default here (the worker starts on escaque.wasm, without the network); true
    *     loads the Engine's module with it (on by default natively and in bin/escaque-uci.mjs).
    *   workerUrl: where engine-worker.mjs is (default: next to this file).
-   *   wasmUrl: where escaque.wasm is for the worker (default: next to the worker, which is the module
-   *     init() loaded: the worker then starts from the main thread's compiled module). The modules with
+   *   wasmUrl: where escaque.wasm is for the worker (default: next to the worker; after init({ withEngine:
+   *     true }) the worker starts from the main thread's compiled module). The modules with
    *     the NNUE network (escaque-engine.wasm, escaque-engine-scalar.wasm), which the worker loads when
    *     "Use NNUE" is set to true, are looked for next to it.
    *   sharedMemory: false to stop searches by terminating the worker even where SharedArrayBuffer exists.

@@ -1,15 +1,17 @@
-// escaque, self-contained: escaque.wasm and the Engine's worker inside the JavaScript (inline.mjs says
-// for whom). init() starts the module from the bytes here; an Engine's worker starts from a Blob of
-// its bundled code (a page's Content-Security-Policy must allow `worker-src blob:`) and gets the
-// module init() compiled, or, made before init(), a Blob of the bytes to compile. Nothing is fetched.
-import { init as initModule, isInitialized } from './api.mjs';
+// escaque, self-contained: escaque-rules.wasm, escaque.wasm and the Engine's worker inside the
+// JavaScript (inline.mjs says for whom). init() starts the rules from the bytes here (init({ withEngine:
+// true }): escaque.wasm); an Engine's worker starts from a Blob of its bundled code (a page's
+// Content-Security-Policy must allow `worker-src blob:`) and gets the module init() compiled when that
+// has the search, or else a Blob of escaque.wasm's bytes to compile. Nothing is fetched.
+import { _wasmModule, init as initModule, isInitialized } from './api.mjs';
 import { Engine as FileEngine } from './engine.mjs';
 import { blobUrl, decode, initFrom } from './inline.mjs';
+import rulesWasm from './inline/escaque-rules-wasm.mjs';
 import wasm from './inline/escaque-wasm.mjs';
 import workerCode from './inline/engine-worker.mjs';
 
 export * from './index.mjs';
-export const init = initFrom(initModule, wasm);
+export const init = initFrom(initModule, rulesWasm, wasm);
 
 let workerUrl = null;
 let wasmUrl = null;
@@ -21,7 +23,8 @@ export class Engine extends FileEngine {
       return;
     }
     workerUrl ??= blobUrl(workerCode, 'text/javascript');
-    const own = config.wasmUrl !== undefined || isInitialized() ? {} : { wasmUrl: (wasmUrl ??= blobUrl(decode(wasm), 'application/wasm')) };
+    const shared = isInitialized() && _wasmModule().hasSearch;
+    const own = config.wasmUrl !== undefined || shared ? {} : { wasmUrl: (wasmUrl ??= blobUrl(decode(wasm), 'application/wasm')) };
     super({ ...config, workerUrl, ...own });
   }
 }

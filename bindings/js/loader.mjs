@@ -1,5 +1,5 @@
-// Loads the escaque module (escaque.mjs, the hand-written runtime, and
-// escaque.wasm, which sit next to this file in dist/) in Node and in browsers.
+// Loads the escaque module (escaque.mjs, the hand-written runtime, and escaque-rules.wasm, or with
+// withEngine escaque.wasm, which sit next to this file in dist/) in Node and in browsers.
 //
 //   import { loadEscaque } from './dist/loader.mjs';
 //   const escaque = await loadEscaque();
@@ -19,8 +19,6 @@
 import createEscaqueModule from './escaque.mjs';
 import { EscaqueLoadError } from './errors.mjs';
 import { inNode, nodeImport } from './node-builtin.mjs';
-
-const WASM_FILE = 'escaque.wasm';
 
 
 // What escaque.mjs needs of a module: one without these exports is someone else's.
@@ -42,19 +40,23 @@ async function nodeFiles() {
 }
 
 // Options (all optional):
-//   wasmBinary  the bytes of escaque.wasm (ArrayBuffer or typed array); skips any lookup
-//   url         URL of escaque.wasm (in Node also a file path)
+//   wasmBinary  the bytes of a module (ArrayBuffer or typed array); skips any lookup
+//   url         URL of a module (in Node also a file path)
 //   locateFile  (fileName, scriptDirectory) -> URL or path of fileName, as in Emscripten
-export async function loadEscaque({ wasmBinary, locateFile, url } = {}) {
+//   withEngine  true: the module with the search too (escaque.wasm), which an Engine's worker then
+//               reuses; else the rules alone (escaque-rules.wasm)
+export async function loadEscaque({ wasmBinary, locateFile, url, withEngine = false } = {}) {
   let where = null;
   let module;
   if (wasmBinary !== undefined) {
     module = await compile(wasmBinary, null);
   } else {
     if (url !== undefined) where = url;
-    else if (locateFile) where = locateFile(WASM_FILE, inNode ? (await nodeFiles()).directory(import.meta.url) : directoryOf(import.meta.url));
-    // Written out as `new URL('escaque.wasm', import.meta.url)` so that bundlers find and emit the file.
-    else where = new URL('escaque.wasm', import.meta.url);
+    else if (locateFile) {
+      where = locateFile(withEngine ? 'escaque.wasm' : 'escaque-rules.wasm',
+        inNode ? (await nodeFiles()).directory(import.meta.url) : directoryOf(import.meta.url));
+    // Written out as `new URL('…', import.meta.url)` so that bundlers find and emit the files.
+    } else where = withEngine ? new URL('escaque.wasm', import.meta.url) : new URL('escaque-rules.wasm', import.meta.url);
     module = await download(where);
   }
   const shown = where === null ? null : String(where);

@@ -1,28 +1,14 @@
-// escaque/rules: the package's API without the Engine, on the rules-only build of the
-// module (escaque-rules.wasm: the rules without the search; 66 KB gzip against the full
-// escaque.wasm's 100 KB). For pages that never run an engine.
+// escaque/rules: the package's API without the Engine, for pages that never run an engine. init()
+// loads the same rules-only module (escaque-rules.wasm) as the main entry's does.
 //
 //   import { init, Chess } from 'escaque/rules';
 //   await init();
 //
-// Everything else is api.mjs's (the same as index.mjs's, less the Engine): the same classes, errors and state, so the two entries
-// must not both be used in one page (whichever init() runs first loads its module).
-import { init as initModule } from './api.mjs';
-
+// Everything is api.mjs's (the same as index.mjs's, less the Engine): the same classes, errors and
+// state, so the two entries share one module in a page.
 export {
-  isInitialized, Chess, Position, Setup, positionMoves, perft,
+  init, isInitialized, Chess, Position, Setup, positionMoves, perft,
   EscaqueError, InvalidArgumentError, NotInitializedError, DisposedError, IllegalMoveError,
   AmbiguousMoveError, InvalidFenError, PgnParseError, GameOverError, HistoryError, DrawOfferError,
   InvalidPositionError, EscaqueLoadError,
 } from './api.mjs';
-
-// init() of api.mjs, loading escaque-rules.wasm (next to this file) unless the options say
-// where a module is (url, locateFile or wasmBinary).
-export function init(options = {}) {
-  if (options === null || typeof options !== 'object' ||
-      options.url !== undefined || options.locateFile !== undefined || options.wasmBinary !== undefined) {
-    return initModule(options);
-  }
-  // Written out as `new URL('...', import.meta.url)` so that bundlers (Vite) emit the file.
-  return initModule({ ...options, url: new URL('escaque-rules.wasm', import.meta.url) });
-}

@@ -1,7 +1,7 @@
 // The package as a user's bundler sees it (issue 13, "every bundler, zero config"): `npm pack`,
 // the tarball installed in an empty project, three small pages built with a bundler's production
 // defaults, served, and run in Chromium.
-//   index.html  'escaque': init(), a Chess game (moves, SAN, a checkmate's outcome), an Engine move, and
+//   index.html  'escaque': init({ withEngine: true }) (one module for the rules and the search), a Chess game (moves, SAN, a checkmate's outcome), an Engine move, and
 //               one with the NNUE network ("Use NNUE": the worker loads escaque-engine.wasm, which the
 //               bundler must have emitted; the self-contained bundles refuse the option)
 //   rules.html  'escaque/rules': init() and the same game, on escaque-rules.wasm only
@@ -37,7 +37,7 @@ const MAIN = `
 import { init, Chess, Engine } from 'escaque';
 const out = document.getElementById('out');
 async function main() {
-  await init();${GAME}
+  await init({ withEngine: true });${GAME}
   const start = new Chess();
   start.move('e4');
   const engine = new Engine();
@@ -365,12 +365,12 @@ export function checkViteDev(r) {
 // The checks of one bundler's result (assert; the message names the bundler).
 export function checkResult(name, r) {
   const say = checkPages(name, r);
-  // escaque/rules loads escaque-rules.wasm and nothing else; the main entry escaque.wasm: fetched, or
-  // held in the scripts of a self-contained bundle (which then fetches no module).
+  // escaque/rules loads escaque-rules.wasm and nothing else; the main entry with init({ withEngine: true })
+  // escaque.wasm: fetched, or held in the scripts of a self-contained bundle (which then fetches no module).
   if (SELF_CONTAINED.has(name)) {
     assert.deepEqual([...r.fetched.rules, ...r.fetched.index, ...r.fetched.extras], [], say('a self-contained bundle fetched a module'));
     assert.deepEqual(r.held.rules, ['escaque-rules.wasm'], say('escaque/rules holds the rules module only'));
-    assert.deepEqual(r.held.index, ['escaque.wasm'], say('the main page holds escaque.wasm'));
+    assert.deepEqual(r.held.index, ['escaque.wasm', 'escaque-rules.wasm'], say('the main page holds both modules'));
     // The network's module is not inlined (~300 KB of base64 per build): the option says so.
     assert.match(r.main.net.refused ?? '', NNUE_REFUSED, say('the self-contained bundle refuses "Use NNUE" with a reason'));
     return;

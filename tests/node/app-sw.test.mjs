@@ -75,7 +75,7 @@ test('the bundle and everything it loads apart (Workers and their imports, WebAs
 
 test('the NNUE network\'s modules are cached on first use, not precached: a first visit does not download them', async () => {
   const { needed } = await loadedByTheApp();
-  assert.deepEqual(onDemand, ['dist/escaque-engine.wasm', 'dist/escaque-engine-scalar.wasm']);
+  assert.deepEqual(onDemand, ['dist/escaque-engine.wasm', 'dist/escaque-engine-scalar.wasm', 'dist/escaque-rules.wasm']);
   for (const p of onDemand) {
     assert.ok(needed.has(p), `${p} is not found as loaded by the app (the scan is wrong)`);
     assert.ok(!list.includes(p), `${p} is precached`);

@@ -15,7 +15,7 @@ import { FENS, ROOT, STOCKFISH, parseDivide, requireFile, runNative, runProgram 
 let escaque;  // the module
 let uci;      // dist/escaque-engine-scalar.wasm: the same with the network and the UCI text session
 before(async () => {
-  escaque = await loadEscaque();
+  escaque = await loadEscaque({ withEngine: true });
   uci = await loadEscaque({ url: `${ROOT}dist/escaque-engine-scalar.wasm` });
   await init();
 });
@@ -63,6 +63,16 @@ describe('loading', () => {
     assert.equal(typeof escaque.EngineHandle, 'function');
     assert.ok(escaque.wasmModule instanceof WebAssembly.Module, 'the compiled module is kept for workers');
     assert.equal(escaque.hasSearch, true);
+  });
+
+  test('by default the rules alone (escaque-rules.wasm): an Engine\'s worker loads the search itself', async () => {
+    const rules = await loadEscaque();
+    assert.equal(rules.hasSearch, false);
+    assert.equal(typeof rules.GameHandle, 'function');
+    const exported = WebAssembly.Module.exports(rules.wasmModule).map((e) => e.name);
+    assert.ok(!exported.includes('escaque_engine_new'), 'no search in the default module');
+    assert.deepEqual(WebAssembly.Module.exports(rules.wasmModule), WebAssembly.Module.exports(
+      await WebAssembly.compile(await readFile(`${ROOT}dist/escaque-rules.wasm`))));
   });
 
   test('the UCI text session and the network are in the Engine\'s modules only: pages load escaque.wasm without', async () => {

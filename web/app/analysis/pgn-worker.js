@@ -35,7 +35,9 @@ async function* counted(stream, progress) {
 }
 
 async function list(file) {
-  await init();
+  // The module the app has already loaded and precached (escaque.wasm, the rules and the search: see
+  // app/start-rules.js), not the rules-only one, which a first visit does not download.
+  await init({ withEngine: true });
   const progress = { bytes: 0 };
   let batch = [];
   let sentAt = performance.now();
