@@ -1,5 +1,5 @@
 // PGN reading speed (issue 14): escaque's readPgn (C++ reader, one call per megabyte of input whose
-// trees come back as bytes (bindings/wasm/pgn_wire.h) decoded game by game, every move of every
+// trees come back as bytes (bindings/embind/pgn_wire.h) decoded game by game, every move of every
 // variation checked and given as SAN + UCI, [%...] commands parsed) against
 // chessops's parsePgn + replay of every node (walk + parseSan + play) and chess.js's loadPgn, in
 // the same run, alternated round by round; and readPgn's headers-only mode in MB/s.

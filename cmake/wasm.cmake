@@ -1,19 +1,19 @@
 # The WebAssembly package, built with `emcmake cmake` (see scripts/build.sh):
-#   dist/escaque.wasm         one module: the rules core, the plain exports of Chess/Position
-#                             (no embind) and the search's Engine facade (engine_exports.cpp)
+#   dist/escaque-rules.wasm   the rules: the core, embind's GameHandle/PositionHandle and the per-move
+#                             plain exports of Chess/Position; what init() loads
+#   dist/escaque.wasm         the same and the search's Engine facade (embind's EngineHandle,
+#                             engine_exports.cpp): the Engine's worker, and init({ withEngine: true })
 #   dist/escaque-engine.wasm  the Engine's own module: the same plus the NNUE network and the UCI text
 #                             session, the search built with SIMD128 (-msimd128)
 #   dist/escaque-engine-scalar.wasm  the same without SIMD, for engines where SIMD128 is missing
-#   dist/escaque-rules.wasm   the rules alone (the escaque/rules entry)
-#   dist/escaque.mjs          its hand-written runtime (bindings/js/escaque.mjs):
-#                             createEscaqueModule() instantiates escaque.wasm
-#   dist/loader.mjs           loadEscaque(): loads it in Node and in browsers
-# The main thread (init()) uses the rules exports; the Engine's worker
-# (bindings/js/engine-worker.mjs) instantiates the same file and uses the search's,
-# so a page that plays against the engine downloads and compiles one module. When the
-# network is asked for ("Use NNUE"), the worker loads escaque-engine.wasm instead, or
-# escaque-engine-scalar.wasm where WebAssembly.validate says SIMD128 is missing; the
-# WASM command line (bin/escaque-uci.mjs) always runs one of these two.
+#   dist/escaque.mjs          Emscripten's glue with embind's runtime (escaque.wasm's link), which starts
+#                             any of the four (bindings/js/runtime.mjs: createEscaqueModule())
+#   dist/loader.mjs           loadEscaque(): loads a module in Node and in browsers
+# The Engine's worker (bindings/js/engine-worker.mjs) runs escaque.wasm, from the module the main
+# thread compiled after init({ withEngine: true }), so such a page downloads and compiles one module.
+# When the network is asked for ("Use NNUE"), the worker loads escaque-engine.wasm instead, or
+# escaque-engine-scalar.wasm where WebAssembly.validate says SIMD128 is missing; the WASM command line
+# (bin/escaque-uci.mjs) always runs one of these two.
 #
 # Included by the top-level CMakeLists.txt after escaque_core, escaque_engine and escaque_uci
 # are defined; the compile options set there (-O3 in Release) apply here too.
@@ -34,7 +34,7 @@ set(ESCAQUE_WASM_OPT "-O2;-flto" CACHE STRING "Compile flags of the search")
 # No C++ exceptions anywhere (nothing throws or catches; docs/building.md): without
 # this, libc++'s throwing paths (std::string, std::vector) bring the exception
 # runtime in; with it they abort, as an uncaught throw would.
-set(ESCAQUE_WASM_NO_EXCEPTIONS -fno-exceptions -fno-rtti)
+set(ESCAQUE_WASM_NO_EXCEPTIONS -fno-exceptions -fno-rtti -DEMSCRIPTEN_HAS_UNBOUND_TYPE_NAMES=0)
 
 # The rules: what the main thread runs should be small (issue 3's size bar) yet fast
 # through the JS API (its perft and games bars). docs/building.md has the measurements
@@ -61,8 +61,9 @@ set(ESCAQUE_RULES_COLD_SOURCES
   src/notation/pgn_tree.cpp src/notation/pgn_writer.cpp src/notation/san_syntax.cpp src/core/uci_move.cpp
   src/notation/san.cpp src/core/zobrist.cpp
   src/rules/dead_position.cpp src/rules/outcome.cpp src/rules/game.cpp src/rules/repetition.cpp
-  bindings/wasm/game_json.cpp bindings/wasm/pgn_binding.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/play_out.cpp
-  bindings/wasm/engine_exports.cpp src/uci/uci_session.cpp src/engine/engine.cpp src/engine/book.cpp src/engine/bench.cpp)
+  bindings/embind/game_embind.cpp bindings/embind/pgn_binding.cpp bindings/embind/position_query_binding.cpp bindings/embind/play_out.cpp
+  bindings/embind/val_out.cpp
+  bindings/embind/engine_exports.cpp src/uci/uci_session.cpp src/engine/engine.cpp src/engine/book.cpp src/engine/bench.cpp)
 # The same files are in the native libraries too: the level applies to the module's targets only.
 if(ESCAQUE_WASM_RULES_COLD_OPT)
   set_source_files_properties(${ESCAQUE_RULES_COLD_SOURCES} PROPERTIES COMPILE_OPTIONS
@@ -91,30 +92,51 @@ add_library(escaque_nnue_none OBJECT ${ESCAQUE_NNUE_NONE_SOURCE})
 target_compile_options(escaque_nnue_network PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 target_compile_options(escaque_nnue_none PRIVATE ${ESCAQUE_WASM_OPT} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
-# The module has no embind and no Emscripten glue: plain exports (bindings/wasm/rules_io.h)
-# in a standalone .wasm, instantiated by the hand-written bindings/js/escaque.mjs (copied to
-# dist/escaque.mjs below), which provides its few imports. docs/building.md, "The module".
+# embind for the objects and their answers, plain exports for the per-move calls (bindings/embind/rules_io.h),
+# in standalone modules that one glue starts: docs/building.md, "The modules: embind, one glue".
 set(ESCAQUE_WASM_RULES_LINK "" CACHE STRING "Extra link flags of the modules (experiments)")
 
 # The Chess/Position exports, compiled once for both builds below. An object library: all its
 # objects are linked, so no EMSCRIPTEN_KEEPALIVE export is dropped as an unreferenced archive member.
-add_library(escaque_rules_bindings OBJECT bindings/wasm/rules_io.cpp bindings/wasm/game_binding.cpp
-  bindings/wasm/position_binding.cpp bindings/wasm/position_query_binding.cpp bindings/wasm/game_json.cpp
-  bindings/wasm/pgn_binding.cpp bindings/wasm/game_park.cpp)
+add_library(escaque_rules_bindings OBJECT bindings/embind/rules_io.cpp bindings/embind/val_out.cpp bindings/embind/game_binding.cpp
+  bindings/embind/position_binding.cpp bindings/embind/position_query_binding.cpp bindings/embind/game_embind.cpp
+  bindings/embind/pgn_binding.cpp bindings/embind/game_park.cpp)
 target_link_libraries(escaque_rules_bindings PRIVATE escaque_rules)
 target_compile_options(escaque_rules_bindings PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_RULES_LOOPS} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
-# A standalone module dist/<output>.wasm from the rules' exports, `sources` and `libraries`.
-function(escaque_standalone_wasm target output sources libraries)
+# A module dist/<output>.wasm from the rules' exports, `sources` and `libraries`: standalone (its imports
+# are WASI's and a few of env's; its exports keep their names) with embind's registrations, which
+# Emscripten's JavaScript (the glue) instantiates: `glue` TRUE writes that glue as dist/<output>.mjs (one
+# glue serves every module: dist/escaque.mjs, linked with escaque.wasm, the module whose imports are the
+# others' and more; bindings/js/runtime.mjs starts any of them with it); else the link's glue stays in
+# the build tree and the module is copied to dist/.
+function(escaque_module target output sources libraries glue)
   add_executable(${target} $<TARGET_OBJECTS:escaque_rules_bindings> ${sources})
   target_link_libraries(${target} PRIVATE ${libraries} escaque_rules)
   target_compile_options(${target} PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_RULES_LOOPS} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+  if(glue)
+    set(directory "${ESCAQUE_DIST_DIR}")
+    find_program(ESCAQUE_GLUE_NODE node REQUIRED)
+    add_custom_command(TARGET ${target} POST_BUILD
+      COMMAND "${ESCAQUE_GLUE_NODE}" "${CMAKE_SOURCE_DIR}/scripts/minify-glue.mjs" "${directory}/${output}.mjs"
+      WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}")
+  else()
+    set(directory "${CMAKE_BINARY_DIR}/modules")
+    add_custom_command(TARGET ${target} POST_BUILD
+      COMMAND ${CMAKE_COMMAND} -E copy "${directory}/${output}.wasm" "${ESCAQUE_DIST_DIR}/${output}.wasm")
+  endif()
   set_target_properties(${target} PROPERTIES
     OUTPUT_NAME ${output}
-    SUFFIX .wasm
-    RUNTIME_OUTPUT_DIRECTORY "${ESCAQUE_DIST_DIR}")
+    SUFFIX .mjs
+    RUNTIME_OUTPUT_DIRECTORY "${directory}")
   target_link_options(${target} PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_RULES_LOOPS} ${ESCAQUE_WASM_NO_EXCEPTIONS}
     -sSTANDALONE_WASM=1 --no-entry
+    -lembind
+    # No eval or new Function in the glue: pages with a strict Content-Security-Policy load it.
+    -sDYNAMIC_EXECUTION=0
+    # An ES module for browsers and workers; Node runs it too, as bindings/js/runtime.mjs instantiates
+    # the module itself (instantiateWasm) and the glue then reads no file.
+    -sENVIRONMENT=web,worker -sEXPORT_NAME=createEscaqueGlue
     -sALLOW_MEMORY_GROWTH=1
     # Smaller than dlmalloc (-1.9 KB gzip); the per-move paths do not allocate.
     -sMALLOC=emmalloc
@@ -128,10 +150,10 @@ function(escaque_standalone_wasm target output sources libraries)
 endfunction()
 
 # dist/escaque.wasm: the rules and the search, without the network.
-escaque_standalone_wasm(escaque_wasm escaque "bindings/wasm/engine_exports.cpp;bindings/wasm/play_out.cpp;$<TARGET_OBJECTS:escaque_nnue_none>" escaque_search)
+escaque_module(escaque_wasm escaque "bindings/embind/engine_exports.cpp;bindings/embind/play_out.cpp;$<TARGET_OBJECTS:escaque_nnue_none>" escaque_search TRUE)
 # The search's three imports from its host (engine_exports.cpp).
-target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
-set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
+target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/embind/engine-imports.js")
+set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/embind/engine-imports.js")
 
 # dist/escaque-engine.wasm and dist/escaque-engine-scalar.wasm, the Engine's own modules: escaque.wasm plus
 # the network (197 KB of weights, ~114 KB gzip) and the UCI text session over the same Engine (src/uci/,
@@ -146,25 +168,24 @@ foreach(variant IN ITEMS engine engine_scalar)
   else()
     set(search escaque_search)
   endif()
-  escaque_standalone_wasm(escaque_${variant}_wasm ${output}
-    "bindings/wasm/engine_exports.cpp;bindings/wasm/play_out.cpp;$<TARGET_OBJECTS:escaque_nnue_network>" ${search})
+  escaque_module(escaque_${variant}_wasm ${output}
+    "bindings/embind/engine_exports.cpp;bindings/embind/play_out.cpp;$<TARGET_OBJECTS:escaque_nnue_network>" ${search} FALSE)
   target_compile_definitions(escaque_${variant}_wasm PRIVATE ESCAQUE_UCI_TEXT)
-  target_link_options(escaque_${variant}_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
-  set_property(TARGET escaque_${variant}_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/wasm/engine-imports.js")
+  target_link_options(escaque_${variant}_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/embind/engine-imports.js")
+  set_property(TARGET escaque_${variant}_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/embind/engine-imports.js")
 endforeach()
 target_link_options(escaque_engine_wasm PRIVATE ${ESCAQUE_WASM_SIMD})
 
-# dist/escaque-rules.wasm, the rules-only build (the `escaque/rules` entry, bindings/js/rules.mjs): the
-# same rules exports without the search, for pages that never run an Engine. The runtime
-# (escaque.mjs) instantiates either file.
-escaque_standalone_wasm(escaque_rules_wasm escaque-rules "" "")
+# dist/escaque-rules.wasm, the rules-only build (both entries' init(), bindings/js/api.mjs): the
+# same rules exports without the search: what init() loads.
+escaque_module(escaque_rules_wasm escaque-rules "" "" FALSE)
 
 # The package's JavaScript (bindings/js/, readable sources) goes to dist/ minified, file by file (api.mjs
 # and engine.mjs with their private helpers inside), with a source map beside each (scripts/minify-js.mjs;
 # docs/building.md, "The JavaScript as shipped"); the type declarations are copied. The files keep their names and relative imports, so the loader, the API
-# and the worker sit next to escaque.mjs and escaque.wasm in dist/ as in the sources, and their imports
+# and the worker sit next to the glue escaque.mjs and the modules in dist/ as in the sources, and their imports
 # work the same from bin/, from pages served with dist/ and from an installed package.
-set(ESCAQUE_JS_FILES escaque.mjs loader.mjs api.mjs index.mjs index.d.ts rules.mjs rules.d.ts pgn.mjs pgn.d.ts)
+set(ESCAQUE_JS_FILES runtime.mjs loader.mjs api.mjs index.mjs index.d.ts rules.mjs rules.d.ts pgn.mjs pgn.d.ts)
 list(APPEND ESCAQUE_JS_FILES engine.mjs engine-worker.mjs engine-protocol.mjs node-builtin.mjs)
 # The error classes; Node's file access and the "node" entries that load it (package.json "exports").
 list(APPEND ESCAQUE_JS_FILES errors.mjs node-files.mjs index.node.mjs rules.node.mjs)

@@ -37,7 +37,7 @@ export const LINE_LIMIT = 2000;
 // The files shipped with the private modules they import inside; anything else they import stays an
 // import. (The inlined files must not be imported by the package's other files for their state.)
 export const HUBS = {
-  'api.mjs': ['loader.mjs', 'escaque.mjs', 'errors.mjs', 'setup.mjs', 'squares.mjs'],
+  'api.mjs': ['loader.mjs', 'runtime.mjs', 'errors.mjs', 'setup.mjs', 'squares.mjs'],
   'engine.mjs': ['engine-protocol.mjs'],
 };
 

@@ -28,9 +28,11 @@ const PRECACHE = [
   'sounds/end.wav',
   'sounds/low.wav',
   'sounds/move.wav',
+  'dist/escaque-rules.wasm',
   'dist/escaque.wasm',
   'dist/engine-worker.mjs',
   'dist/escaque.mjs',
+  'dist/runtime.mjs',
   'dist/engine-protocol.mjs',
   'dist/node-builtin.mjs',
 ];
@@ -39,13 +41,10 @@ const PRECACHE = [
 // engine's worker loads only when "Use NNUE" is set (escaque-engine.wasm where the browser has SIMD128,
 // escaque-engine-scalar.wasm where not; dist/engine-worker.mjs). A first visit does not download them;
 // once one has been fetched, it is answered from the cache like the files above, offline included.
-// And the rules-only module, which the package's init() loads by default (the boards of embed.html):
-// the app itself loads escaque.wasm (init({ withEngine: true }), app/start-rules.js), which holds the
-// rules too. tests/node/app-sw.test.mjs checks that every file the app loads is in one list or the other.
+// tests/node/app-sw.test.mjs checks that every file the app loads is in one list or the other.
 const ON_DEMAND = [
   'dist/escaque-engine.wasm',
   'dist/escaque-engine-scalar.wasm',
-  'dist/escaque-rules.wasm',
 ];
 
 self.addEventListener('install', (event) => {

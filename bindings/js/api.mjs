@@ -294,7 +294,7 @@ const registry = typeof FinalizationRegistry === 'function'
 // Games need no dispose() at all, even when dropped inside one synchronous loop (where no
 // FinalizationRegistry callback can run): at most LIVE_GAMES games hold WebAssembly memory at once.
 // Making or using one more parks the game that became live longest ago: its whole state is copied
-// into a byte array held by the Chess object (bindings/wasm/game_park.cpp) and its WebAssembly memory
+// into a byte array held by the Chess object (bindings/embind/game_park.cpp) and its WebAssembly memory
 // freed; its next call makes it live again from those bytes, transparently. A parked game is plain
 // JavaScript memory, which the garbage collector takes with the object.
 const LIVE_GAMES = 64;
@@ -420,10 +420,7 @@ export class Chess {
     this.#slot = slot;
   }
   #park() {
-    const m = module;
-    const n = m._escaque_game_park(this.#at);
-    const at = m._escaque_output();
-    this.#parked = m.HEAPU8.slice(at, at + n);
+    this.#parked = module.parkGame(this.#handle).slice();
     this.#handle.delete();
     this.#handle = undefined;
     this.#at = 0;
@@ -433,17 +430,11 @@ export class Chess {
   #revive() {
     const bytes = this.#parked;
     if (!bytes) throw new DisposedError('this game has been disposed');
-    const m = module;
-    const n = bytes.length;
-    const at = m._escaque_input(n + 4);  // one argument: (uint32 length, bytes)
-    const heap = m.HEAPU8;
-    heap[at] = n; heap[at + 1] = n >> 8; heap[at + 2] = n >> 16; heap[at + 3] = n >>> 24;
-    heap.set(bytes, at + 4);
-    const game = m._escaque_game_unpark();
-    if (!game) throw new EscaqueError('a parked game could not be restored (escaque_game_unpark)', 'INTERNAL');
+    const handle = module.unparkGame(bytes);
+    if (!handle) throw new EscaqueError('a parked game could not be restored (unparkGame)', 'INTERNAL');
     this.#parked = null;
-    this.#handle = new m.GameHandle(game);
-    this.#at = game;
+    this.#handle = handle;
+    this.#at = handle.address();
     this.#goLive();
   }
 
@@ -458,7 +449,7 @@ export class Chess {
   }
 
   // A deep copy (handy to branch off an analysis).
-  clone() { return wrap(Chess, this.#h().clone()); }
+  clone() { return wrap(Chess, this.#h().copy()); }
 
   // Frees the game's memory now; any later call throws DisposedError. Idempotent. Optional: a
   // dropped game's memory is reclaimed anyway (see LIVE_GAMES).
@@ -524,9 +515,11 @@ export class Chess {
     const heap = m.HEAPU8;
     const textLength = ioWrite(heap, text, 0);
     const langLength = textLength < 0 || lang === 'en' ? 0 : ioWrite(heap, lang, textLength);
-    // The text and language in the exchange buffer, or (too long for it) as the call's arguments.
-    return this.#played(textLength >= 0 && langLength >= 0 ? m._escaque_play(at, textLength, langLength)
-      : this.#h().playArgs(text, lang));
+    // The text and language in the exchange buffer, or (too long for it) through embind.
+    const played = textLength >= 0 && langLength >= 0 ? m._escaque_play(at, textLength, langLength)
+      : this.#h().playText(text, lang);
+    if (played) return readMove(module.HEAPU8, ioAt);
+    throw toError(this.#h().playRefusal(text, lang));
   }
 
   // SAN of a move in the current position, in `language` (default English); the move is not played.
@@ -545,14 +538,15 @@ export class Chess {
   }
 
   // Takes back the last move; returns it, or null when there is none.
-  undo() { return this.#played(module._escaque_undo(this.#a()), 'NOTHING_TO_UNDO'); }
+  undo() { return this.#played(module._escaque_undo(this.#a()), 'undo', 'NOTHING_TO_UNDO'); }
   // Replays the last undone move; returns it, or null when there is none.
-  redo() { return this.#played(module._escaque_redo(this.#a()), 'NOTHING_TO_REDO'); }
-  // What escaque_play, escaque_undo or escaque_redo answered: n > 0, the move they wrote; else minus the
-  // length of their refusal, thrown as its error (null for the refusal `nothing`: nothing to do).
-  #played(n, nothing) {
+  redo() { return this.#played(module._escaque_redo(this.#a()), 'redo', 'NOTHING_TO_REDO'); }
+  // What escaque_undo or escaque_redo answered: 1, the move they wrote; 0, refused with nothing changed,
+  // and the handle's own undo or redo (asked again, refused again) says why: thrown as its error, or null
+  // for the refusal `nothing` (nothing to do).
+  #played(n, name, nothing) {
     if (n > 0) return readMove(module.HEAPU8, ioAt);
-    const refusal = module.answer(-n);
+    const refusal = this.#h()[name]();
     if (refusal.code === nothing) return null;
     throw toError(refusal);
   }
@@ -650,7 +644,7 @@ export class Chess {
     if (intendedMove === undefined) return module._escaque_can_claim_draw(this.#a()) !== 0;
     const text = this.#inputText(intendedMove, 'canClaimDraw');
     const id = check(this.#h().parse(text, 'en')).move.id;
-    const copy = this.#h().clone();  // claimDraw plays a refused claim's move: on a copy
+    const copy = this.#h().copy();  // claimDraw plays a refused claim's move: on a copy
     try {
       const answer = copy.claimDraw(id);
       return answer.ok && answer.granted;
@@ -697,7 +691,7 @@ export class Chess {
     if (!Number.isInteger(lineWidth) || lineWidth < 0) {
       throw new InvalidArgumentError('pgn: lineWidth must be a non-negative integer');
     }
-    return check(this.#h().pgn(lang, clocks, Object.entries(headers), lineWidth)).text;
+    return check(this.#h().pgn(lang, clocks, Object.entries(headers), Math.min(lineWidth, 2 ** 31 - 1))).text;
   }
   // The tags read by Chess.fromPgn, as {Name: value}.
   headers() { return Object.fromEntries(this.#h().headers()); }
@@ -742,7 +736,7 @@ export class Position {
   }
 
   // A copy with the same board and move stack.
-  clone() { this.#a(); return wrap(Position, this.#handle.clone()); }
+  clone() { this.#a(); return wrap(Position, this.#handle.copy()); }
   dispose() {
     if (!this.#handle) return;
     registry?.unregister(this);

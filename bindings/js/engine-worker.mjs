@@ -41,7 +41,7 @@
 //                                     (text: the rest of the reply; quit: the session ended)
 // Messages out, besides the answers: {type: 'ready', sharedStop, simd} once loaded (simd: which build of the
 // Engine's module it would load), {type: 'fatal', error} if loading failed.
-import createEscaqueModule from './escaque.mjs';
+import createEscaqueModule from './runtime.mjs';
 import { CONTROL, SIGNAL } from './engine-protocol.mjs';
 import { inNode, nodeBuiltin } from './node-builtin.mjs';
 
@@ -61,7 +61,7 @@ if (inNode) {
 }
 
 let control = null;   // Int32Array over the host's SharedArrayBuffer, or null
-let session = null;   // EngineHandle (escaque.mjs, bindings/wasm/engine_exports.cpp)
+let session = null;   // EngineHandle (escaque.mjs, bindings/embind/engine_exports.cpp)
 let describe = null;  // () => {name, author, options}
 let current = null;   // the search running now: {id, ponderhitSeen, onLine(line), onReport(info)}
 let net = null;       // how the Engine's module with the network is found: {wasmUrl, module, simd}

@@ -16,14 +16,14 @@
 // No `node:` import here, so that browser bundles carry none: in Node the file is read by
 // node-files.mjs, which the package's "node" entries (index.node.mjs, rules.node.mjs,
 // compat/chess.node.mjs) import statically and which is imported on demand otherwise.
-import createEscaqueModule from './escaque.mjs';
+import createEscaqueModule from './runtime.mjs';
 import { EscaqueLoadError } from './errors.mjs';
 import { inNode, nodeImport } from './node-builtin.mjs';
 
 
 // What escaque.mjs needs of a module: one without these exports is someone else's.
 const REQUIRED_EXPORTS = ['memory', '_initialize', 'escaque_io', 'escaque_input', 'escaque_output',
-  'escaque_game_new', 'escaque_position_new'];
+  'escaque_play', 'escaque_position_play_id'];
 
 // Node's file access: {read(where) -> bytes, directory(url) -> path}, set by node-files.mjs.
 let files = null;

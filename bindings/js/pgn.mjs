@@ -6,8 +6,8 @@
 //
 // A game is plain data (JSON- and structuredClone-able): tags, start FEN, comments, the mainline
 // as an array of nodes, each with its variations (arrays of nodes), and the result. The C++ reader
-// (bindings/wasm/pgn_binding.cpp) answers each piece of the input in one buffer of bytes
-// (bindings/wasm/pgn_wire.h), decoded here one game at a time as the caller asks for it: one call
+// (bindings/embind/pgn_binding.cpp) answers each piece of the input in one buffer of bytes
+// (bindings/embind/pgn_wire.h), decoded here one game at a time as the caller asks for it: one call
 // per piece, never a call per move, and no JSON text on either side.
 //
 // The entry `escaque/pgn`, apart from the main one so that pages that never read PGN files do not
@@ -37,7 +37,7 @@ function readOptions(options, what) {
   return { language, headersOnly };
 }
 
-// ---- the wire decoder (bindings/wasm/pgn_wire.h has the format) ----
+// ---- the wire decoder (bindings/embind/pgn_wire.h has the format) ----
 
 const SAN_ALPHABET = '12345678abcdefghNBRQKx=+#O-';
 const RESULT_CODES = ['*', '1-0', '0-1', '1/2-1/2'];
@@ -258,8 +258,7 @@ class PieceReader {
     heap.set(this.language, at + 8 + n);
     const length = m._escaque_pgn_read(this.flags | (final ? 1 : 0), this.line, this.column);
     if (length < 0) {
-      const out = m._escaque_output();
-      api.check(JSON.parse(utf8.decode(m.HEAPU8.subarray(out, out - length))));
+      api.check({ ok: false, code: 'INVALID_ARGUMENT', message: `unknown language "${utf8.decode(this.language)}"` });
     }
     const out = m._escaque_pgn_output();
     return m.HEAPU8.slice(out, out + length);

@@ -1,7 +1,7 @@
 // The embeddable engine: a position, options, and searches that report as
 // data (SearchInfo, BestMove) to a listener. Every front end drives this one
 // class: the UCI text session (src/uci/uci_session.h) and the WebAssembly
-// exports behind the JavaScript Engine (bindings/wasm/engine_exports.cpp). No UCI
+// exports behind the JavaScript Engine (bindings/embind/engine_exports.cpp). No UCI
 // text is made or read here; what a front end prints is its own business.
 //
 //   Engine engine;

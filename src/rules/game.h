@@ -67,7 +67,7 @@ struct PlyRecord {
   std::uint8_t repetitions;   // occurrences of the position after the move, this one included
 };
 
-struct GameBytes;  // a game as bytes and back (bindings/wasm/game_park.cpp)
+struct GameBytes;  // a game as bytes and back (bindings/embind/game_park.cpp)
 
 class Game {
  public:

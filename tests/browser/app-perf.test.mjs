@@ -44,7 +44,7 @@ describe('first visit', { timeout: 180_000 }, () => {
     }
     t.diagnostic(rows.join('; '));
     t.diagnostic(`total ${fetched.size} files: ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip`);
-    assert.ok(fetched.has('/dist/escaque.wasm'));
+    assert.ok(fetched.has('/dist/escaque-rules.wasm'));
     assert.ok(gzip <= 300 * 1024, `${(gzip / 1024).toFixed(1)} KB gzip`);
     // Everything the service worker keeps for offline use (the page's files are revalidated, 304, not
     // fetched again): the union must fit too, as it is all a first visit downloads.
@@ -92,7 +92,7 @@ describe('first visit', { timeout: 180_000 }, () => {
     page.on('pageerror', (e) => problems.push(e.message));
     let release;
     const held = new Promise((resolve) => { release = resolve; });
-    await page.route('**/dist/escaque.wasm', async (route) => { await held; await route.continue(); });
+    await page.route('**/dist/escaque-rules.wasm', async (route) => { await held; await route.continue(); });
     await page.goto(env.baseUrl);
     await page.waitForFunction(() => performance.getEntriesByName('escaque-interactive').length > 0);
     return { context, page, problems, release };

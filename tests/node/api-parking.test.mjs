@@ -1,4 +1,4 @@
-// Games parked in JavaScript (bindings/js/api.mjs, LIVE_GAMES; bindings/wasm/game_park.cpp): only the
+// Games parked in JavaScript (bindings/js/api.mjs, LIVE_GAMES; bindings/embind/game_park.cpp): only the
 // most recent games hold WebAssembly memory; an older one is copied into bytes and freed, and made
 // live again by its next call. Nothing a user can see may change across that, and games dropped
 // without dispose(), even inside one synchronous loop, must not grow memory.

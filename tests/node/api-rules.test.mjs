@@ -17,7 +17,8 @@ test('escaque/rules: the rules API without the Engine, on the module without the
   await rules.init();
   assert.equal(rules.isInitialized(), true);
   const names = WebAssembly.Module.exports(_wasmModule().wasmModule).map((e) => e.name);
-  assert.ok(names.includes('escaque_game_new'), 'the rules exports are there');
+  assert.ok(names.includes('escaque_play'), 'the rules exports are there');
+  assert.equal(typeof _wasmModule().GameHandle, 'function', 'and embind\'s classes');
   assert.equal(names.includes('escaque_engine_new'), false, 'no search in escaque-rules.wasm');
   assert.equal(_wasmModule().hasSearch, false);
 

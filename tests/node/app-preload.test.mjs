@@ -65,7 +65,7 @@ test('index.html loads one script, the bundle, and preloads the rules\' WebAssem
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
   assert.deepEqual(scripts, [`<script type="module" src="${BUNDLE}">`]);
   assert.doesNotMatch(html, /rel="modulepreload"/, 'nothing left to preload: the modules are in the bundle');
-  assert.match(html, /<link rel="preload" href="dist\/escaque\.wasm" as="fetch" type="application\/wasm" crossorigin>/);
+  assert.match(html, /<link rel="preload" href="dist\/escaque-rules\.wasm" as="fetch" type="application\/wasm" crossorigin>/);
 });
 
 test('the bundle holds every module web/app.js imports, the board component and the package included', () => {

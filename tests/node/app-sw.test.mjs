@@ -64,7 +64,7 @@ async function loadedByTheApp() {
 test('the bundle and everything it loads apart (Workers and their imports, WebAssembly) are precached', async () => {
   assert.ok(list.includes('dist/app-bundle.js'), 'dist/app-bundle.js is not precached');
   const { needed } = await loadedByTheApp();
-  for (const p of ['app/clock-worker.js', 'app/timecontrol.js', 'dist/escaque.wasm', 'dist/engine-worker.mjs',
+  for (const p of ['app/clock-worker.js', 'app/timecontrol.js', 'dist/escaque-rules.wasm', 'dist/escaque.wasm', 'dist/engine-worker.mjs',
     'dist/escaque.mjs', 'dist/app-pgn-worker.js']) {
     assert.ok(needed.has(p), `${p} is not found as loaded by the app (the scan is wrong)`);
   }
@@ -75,7 +75,7 @@ test('the bundle and everything it loads apart (Workers and their imports, WebAs
 
 test('the NNUE network\'s modules are cached on first use, not precached: a first visit does not download them', async () => {
   const { needed } = await loadedByTheApp();
-  assert.deepEqual(onDemand, ['dist/escaque-engine.wasm', 'dist/escaque-engine-scalar.wasm', 'dist/escaque-rules.wasm']);
+  assert.deepEqual(onDemand, ['dist/escaque-engine.wasm', 'dist/escaque-engine-scalar.wasm']);
   for (const p of onDemand) {
     assert.ok(needed.has(p), `${p} is not found as loaded by the app (the scan is wrong)`);
     assert.ok(!list.includes(p), `${p} is precached`);
@@ -96,9 +96,9 @@ test('no module of the bundle is precached on its own unless a Worker loads it (
   }
 });
 
-test('the page, its style, icon, manifest, the bundle and the rules\' WebAssembly are precached', () => {
+test('the page, its style, icon, manifest, the bundle, the rules\' and the engine\'s WebAssembly are precached', () => {
   for (const file of ['./', 'index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'dist/app-bundle.js',
-    'dist/escaque.wasm']) {
+    'dist/escaque-rules.wasm', 'dist/escaque.wasm']) {
     assert.ok(list.includes(file), file);
   }
 });

@@ -11,7 +11,7 @@ export function packageFiles() {
     'CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'rules/package.json', 'pgn/package.json',
     'compat/chess.js/package.json', 'board/package.json', 'board/core/package.json', 'board/move-tree/package.json',
     'board/eval-graph/package.json', 'game/package.json', 'bin/escaque-uci.mjs', 'docs/api.md', 'docs/board.md',
-    'dist/escaque.wasm', 'dist/escaque-rules.wasm', 'dist/escaque-engine.wasm', 'dist/escaque-engine-scalar.wasm', 'dist/escaque.mjs', 'dist/loader.mjs', 'dist/node-files.mjs',
+    'dist/escaque.wasm', 'dist/escaque-rules.wasm', 'dist/escaque-engine.wasm', 'dist/escaque-engine-scalar.wasm', 'dist/escaque.mjs', 'dist/runtime.mjs', 'dist/loader.mjs', 'dist/node-files.mjs',
     'dist/errors.mjs', 'dist/squares.mjs', 'dist/setup.mjs',
     'dist/api.mjs', 'dist/index.mjs', 'dist/index.node.mjs', 'dist/index.d.ts', 'dist/index.cjs', 'dist/index.d.cts',
     'dist/rules.mjs', 'dist/rules.node.mjs', 'dist/rules.d.ts', 'dist/pgn.mjs', 'dist/pgn.d.ts',

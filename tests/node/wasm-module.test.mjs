@@ -76,17 +76,22 @@ describe('loading', () => {
   });
 
   test('the UCI text session and the network are in the Engine\'s modules only: pages load escaque.wasm without', async () => {
-    const exported = async (file) => WebAssembly.Module.exports(await WebAssembly.compile(await readFile(`${ROOT}dist/${file}`)))
-      .map((e) => e.name);
-    const page = await exported('escaque.wasm');
+    // The Engine is embind's class EngineHandle: what each module's has, by its prototype's methods.
+    const { default: createEscaqueModule } = await import('../../dist/runtime.mjs');
+    const methods = async (file) => {
+      const m = await createEscaqueModule({ module: await WebAssembly.compile(await readFile(`${ROOT}dist/${file}`)) });
+      return Object.getOwnPropertyNames(m.EngineHandle?.prototype ?? {});
+    };
+    assert.deepEqual(await methods('escaque-rules.wasm'), [], 'escaque-rules.wasm has no Engine');
+    const page = await methods('escaque.wasm');
     for (const file of ['escaque-engine.wasm', 'escaque-engine-scalar.wasm']) {
-      const engine = await exported(file);
-      for (const name of ['escaque_engine_new', 'escaque_engine_go', 'escaque_engine_set_position']) {
+      const engine = await methods(file);
+      for (const name of ['setPosition', 'go', 'setOption', 'newGame']) {
         assert.ok(page.includes(name) && engine.includes(name), `${file}: ${name}`);
       }
-      for (const name of ['escaque_engine_handle', 'escaque_engine_running']) {
-        assert.ok(!page.includes(name), `escaque.wasm exports ${name}`);
-        assert.ok(engine.includes(name), `${file} lacks ${name}`);
+      for (const name of ['handle', 'running']) {
+        assert.ok(!page.includes(name), `escaque.wasm's EngineHandle has ${name}`);
+        assert.ok(engine.includes(name), `${file}'s EngineHandle lacks ${name}`);
       }
     }
     // What is left out is bytes a page no longer downloads: the network alone is 197,396 bytes.
@@ -96,7 +101,7 @@ describe('loading', () => {
   });
 
   test('"Use NNUE": off by default and refused by escaque.wasm with a reason, on by default in both Engine modules', async () => {
-    const { default: createEscaqueModule } = await import('../../dist/escaque.mjs');
+    const { default: createEscaqueModule } = await import('../../dist/runtime.mjs');
     const useNnue = (m) => m.engineDescribe().options.find((o) => o.name === 'Use NNUE');
     assert.deepEqual(useNnue(escaque), { name: 'Use NNUE', type: 'check', default: false });
     const page = new escaque.EngineHandle(false);
@@ -125,7 +130,7 @@ describe('loading', () => {
   });
 
   test('a module instantiated from the compiled one (as a worker is) works alone', async () => {
-    const { default: createEscaqueModule } = await import('../../dist/escaque.mjs');
+    const { default: createEscaqueModule } = await import('../../dist/runtime.mjs');
     const lines = [];
     const other = await createEscaqueModule({ module: uci.wasmModule, engineHost: { poll: () => 0, write: (l) => lines.push(l) } });
     assert.equal(uciMoves(other, FENS.start).length, 20);
@@ -318,7 +323,7 @@ describe('EngineHandle (the search\'s Engine and its UCI session)', () => {
   });
 
   test('go() takes numeric limits and reports each SearchInfo as data, SAN included', async () => {
-    const { default: createEscaqueModule } = await import('../../dist/escaque.mjs');
+    const { default: createEscaqueModule } = await import('../../dist/runtime.mjs');
     const reports = [];
     const lines = [];
     const m = await createEscaqueModule({ module: escaque.wasmModule,

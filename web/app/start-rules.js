@@ -3,9 +3,9 @@
 // main.js calls init() again (the same promise) and shows the error if it failed.
 import { init } from 'escaque';
 
-// With the search in the same module (init({ withEngine: true })): the engine's worker reuses it, one
-// download for the rules and the engine.
-init({ withEngine: true }).catch(() => { /* main.js reports it */ });
+// The rules alone (escaque-rules.wasm): the engine's worker loads the search (escaque.wasm) when the
+// app first needs it, after the board is interactive; both are precached for offline use (sw.js).
+init().catch(() => { /* main.js reports it */ });
 
 // Then one turn of the event loop before the app's modules are evaluated: the browser hands the
 // WebAssembly's bytes (preloaded by index.html) to the compiler, which works on other threads while

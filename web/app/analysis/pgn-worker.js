@@ -35,9 +35,7 @@ async function* counted(stream, progress) {
 }
 
 async function list(file) {
-  // The module the app has already loaded and precached (escaque.wasm, the rules and the search: see
-  // app/start-rules.js), not the rules-only one, which a first visit does not download.
-  await init({ withEngine: true });
+  await init();
   const progress = { bytes: 0 };
   let batch = [];
   let sentAt = performance.now();

@@ -1,10 +1,10 @@
-// The Game half of the JavaScript surface, apart from the per-move calls
-// (game_binding.cpp): construction from FEN, Chess960 and PGN, SAN parsing with
-// its errors, history, outcome, claims, offers, PGN export. Each takes its text
-// arguments from the input buffer and answers JSON (rules_io.h); nothing here
-// aborts or throws across the boundary: every failure comes back as
-// {ok: false, code, message, ...}, which the wrapper maps to an EscaqueError.
-// Not on a per-move path: compiled for size (cmake/wasm.cmake).
+// The Game half of the JavaScript surface, apart from the per-move calls (game_binding.cpp):
+// embind's class GameHandle with construction from FEN, Chess960 and PGN, SAN parsing with its
+// errors, history, outcome, claims, offers, PGN export. Each answers a plain object (val_out.h);
+// nothing here aborts or throws across the boundary: every failure comes back as {ok: false, code,
+// message, ...}, which the wrapper maps to an EscaqueError. Not on a per-move path: compiled for
+// size (cmake/wasm.cmake).
+#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
@@ -28,8 +28,8 @@ namespace escaque {
 namespace {
 
 using js::GameHandle;
-using js::Args;
-using js::JsonOut;
+using emscripten::val;
+using js::ValOut;
 using js::MoveFacts;
 
 const char* game_error_code(GameErrorKind kind) {
@@ -61,15 +61,16 @@ const char* san_error_code(SanError e) {
   return "OK";
 }
 
-int from_game_error(const GameError& e) {
+val from_game_error(const GameError& e) {
   return e ? js::fail(game_error_code(e.kind), e.message) : js::succeed();
 }
 
 const char* color_name(Color c) { return c == WHITE ? "w" : "b"; }
 std::string_view piece_letter(PieceType pt) { return std::string_view(&"pnbrqk"[pt], 1); }
 
-// The plain-object description of legal move m in pos (before it is played), as one JSON object.
-void describe_move(JsonOut& j, const Position& pos, Move m, Language lang) {
+// The plain-object description of legal move m in pos (before it is played), left open for more
+// members (describe_move closes it).
+void open_move(ValOut& j, const Position& pos, Move m, Language lang) {
   const MoveFacts f(pos, m);
   const std::string san = move_to_san(pos, m, lang);
   j.open('{');
@@ -95,34 +96,38 @@ void describe_move(JsonOut& j, const Position& pos, Move m, Language lang) {
   j.member("check", last == '+' || last == '#');
   j.member("checkmate", last == '#');
   j.close('}');
+}
+void describe_move(ValOut& j, const Position& pos, Move m, Language lang) {
+  open_move(j, pos, m, lang);
   j.close('}');
 }
 
 std::optional<Language> language_of(std::string_view code) { return parse_language(code); }
 
-int unknown_language(std::string_view lang) {
+val unknown_language(std::string_view lang) {
   return js::fail("INVALID_ARGUMENT", "unknown language \"" + std::string(lang) + "\"");
 }
 
-// {ok: true, <name>: address} for a new handle.
-int created(const char* name, const void* handle) {
-  JsonOut j;
+// {ok: true, game} for a new game: its handle is the caller's (delete()).
+val created(GameHandle* handle) {
+  ValOut j;
   js::success(j);
-  j.member(name, js::address_of(handle));
+  j.key("game");
+  j.value(val(handle));
   j.close('}');
-  return js::finish(j);
+  return j.value();
 }
 
 std::string over_message(const GameHandle& h);
 
 // Finds the move `text` names (lenient SAN in `lang`, or UCI) without
 // playing it: {ok, move: <description>} or a failure with candidates.
-int parse(const GameHandle& h, std::string_view text, std::string_view lang) {
+val parse(const GameHandle& h, std::string_view text, std::string_view lang) {
   std::optional<Language> l = language_of(lang);
   if (!l) return unknown_language(lang);
   const Position& pos = h.game().position();
   SanResult s = parse_san(pos, text, *l);
-  JsonOut j;
+  ValOut j;
   if (!s.ok()) {
     js::failure(j, san_error_code(s.kind), s.message);
     j.key("candidates");
@@ -141,17 +146,16 @@ int parse(const GameHandle& h, std::string_view text, std::string_view lang) {
 
 // The moves played, as SAN strings in `lang`, or as descriptions (with the FEN before and
 // after each) when verbose.
-int history(const GameHandle& h, bool verbose, std::string_view lang) {
+val history(const GameHandle& h, bool verbose, std::string_view lang) {
   const Language l = language_of(lang).value_or(Language::English);
-  JsonOut j;
+  ValOut j;
   j.open('[');
   Position pos = h.game().start_position();
   std::string before = verbose ? to_fen(pos) : std::string();
   for (const PlyRecord& rec : h.game().history()) {
     if (verbose) {
-      // The description, reopened for the FENs before and after the move.
-      describe_move(j, pos, rec.move, l);
-      j.text.pop_back();
+      // The description, with the FENs before and after the move.
+      open_move(j, pos, rec.move, l);
       UndoInfo undo;
       pos.do_move(rec.move, undo);
       std::string after = to_fen(pos);
@@ -169,9 +173,9 @@ int history(const GameHandle& h, bool verbose, std::string_view lang) {
   return js::finish(j);
 }
 
-int outcome(const GameHandle& h) {
+val outcome(const GameHandle& h) {
   const Outcome& o = h.game().outcome();
-  JsonOut j;
+  ValOut j;
   j.open('{');
   j.member("result", o.result);
   j.member("reason", reason_name(o.reason));
@@ -190,7 +194,7 @@ int outcome(const GameHandle& h) {
 }
 
 // ---- claims and other endings ----
-int claim_draw(GameHandle& h, int intendedId) {
+val claim_draw(GameHandle& h, int intendedId) {
   h.changed();  // a refused claim with an intended move plays it
   ClaimResult c;
   if (intendedId < 0) {
@@ -200,7 +204,7 @@ int claim_draw(GameHandle& h, int intendedId) {
     c = h.game().claim_draw_with_move(m);
   }
   if (c.error) return from_game_error(c.error);
-  JsonOut j;
+  ValOut j;
   js::success(j);
   j.member("granted", c.granted);
   j.member("grounds", reason_name(c.grounds));
@@ -211,26 +215,19 @@ int claim_draw(GameHandle& h, int intendedId) {
 }
 
 // ---- PGN ----
-// Arguments: the language, the clocks (remaining milliseconds after each move, decimal integers
-// separated by spaces; may be fewer than the moves), then tag names and values, alternately.
-int pgn(const GameHandle& h, Args& args, int lineWidth) {
-  const std::string_view lang = args.next();
+// clocks: remaining milliseconds after each move (may be fewer than the moves); tags: [[name,
+// value], ...].
+val pgn(const GameHandle& h, const std::string& lang, const val& clocks, const val& tags, int lineWidth) {
   std::optional<Language> l = language_of(lang);
   if (!l) return unknown_language(lang);
   std::vector<std::int64_t> clockMillis;
-  const std::string_view clocks = args.next();
-  for (std::size_t i = 0; i < clocks.size();) {
-    std::int64_t v = 0;
-    while (i < clocks.size() && clocks[i] != ' ') {
-      if (v < (std::int64_t(1) << 52)) v = v * 10 + (clocks[i] - '0');
-      ++i;
-    }
-    clockMillis.push_back(v);
-    ++i;
+  for (double c : emscripten::vecFromJSArray<double>(clocks)) {
+    clockMillis.push_back(c < 0 ? 0 : c > double(std::int64_t(1) << 52) ? std::int64_t(1) << 52 : std::int64_t(c));
   }
   std::vector<PgnTag> given;
-  while (!args.done()) {
-    PgnTag t{args.text(), args.text()};
+  const int n = tags["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    PgnTag t{tags[i][0].as<std::string>(), tags[i][1].as<std::string>()};
     if (t.name == "Result" && t.value != "1-0" && t.value != "0-1" && t.value != "1/2-1/2" && t.value != "*")
       return js::fail("INVALID_ARGUMENT", "pgn: the Result header must be 1-0, 0-1, 1/2-1/2 or *, got \"" +
                                               t.value + "\"");
@@ -260,15 +257,15 @@ int pgn(const GameHandle& h, Args& args, int lineWidth) {
   options.lineWidth = lineWidth;
   PgnWriteResult written = write_pgn(from.pgn, options);
   if (!written.ok()) return js::fail("INVALID_ARGUMENT", written.error);
-  JsonOut j;
+  ValOut j;
   js::success(j);
   j.member("text", written.text);
   j.close('}');
   return js::finish(j);
 }
 
-int headers(const GameHandle& h) {
-  JsonOut j;
+val headers(const GameHandle& h) {
+  ValOut j;
   j.open('[');
   for (const PgnTag& t : h.tags()) {
     j.open('[');
@@ -286,7 +283,7 @@ std::string over_message(const GameHandle& h) {
 
 
 // The first game of a PGN text, its mainline played: {ok, game} or PGN_PARSE with where.
-int game_from_pgn(std::string_view text, std::string_view lang) {
+val game_from_pgn(std::string_view text, std::string_view lang) {
   std::optional<Language> l = language_of(lang);
   if (!l) return unknown_language(lang);
   PgnReadOptions options;
@@ -294,7 +291,7 @@ int game_from_pgn(std::string_view text, std::string_view lang) {
   PgnReadResult read = read_pgn(text, options);
   if (!read.ok()) {
     const PgnError& e = read.errors.front();
-    JsonOut j;
+    ValOut j;
     js::failure(j, "PGN_PARSE", e.message);
     j.member("kind", pgn_error_name(e.kind));
     j.member("line", e.line);
@@ -309,9 +306,10 @@ int game_from_pgn(std::string_view text, std::string_view lang) {
   handle->tags() = read.games.front().tags;
   handle->importedTermination = imported.termination;
   handle->importedPly = handle->game().ply();
-  JsonOut j;
+  ValOut j;
   js::success(j);
-  j.member("game", js::address_of(handle));
+  j.key("game");
+  j.value(val(handle));
   j.key("warnings");
   j.open('[');
   for (const PgnWarning& w : imported.warnings) {
@@ -327,117 +325,110 @@ int game_from_pgn(std::string_view text, std::string_view lang) {
 
 }  // namespace
 
-int js::game_error_answer(const GameError& e) { return from_game_error(e); }
+val js::game_error_answer(const GameError& e) { return from_game_error(e); }
 
-int js::play_refusal(const GameHandle& h, std::string_view text, std::string_view lang) {
+val js::play_refusal(const GameHandle& h, std::string_view text, std::string_view lang) {
   if (h.game().is_over()) return fail("GAME_OVER", over_message(h));
   return parse(h, text, lang.empty() ? "en" : lang);  // an unknown language, or the SAN parser's refusal
 }
 
 }  // namespace escaque
 
-extern "C" {
+namespace escaque::js {
+namespace {
 
-using escaque::js::GameHandle;
-using escaque::js::handle_at;
-using escaque::js::io;
-using escaque::js::Args;
-
-// ---------------------------------------------------------------- the rest (JSON answers)
-
-// Lifecycle: a game is its address.
-EMSCRIPTEN_KEEPALIVE int escaque_game_new() { return escaque::js::address_of(new GameHandle()); }
-EMSCRIPTEN_KEEPALIVE void escaque_game_delete(int game) { delete &handle_at(game); }
-EMSCRIPTEN_KEEPALIVE int escaque_game_clone(int game) {
-  return escaque::js::address_of(new GameHandle(handle_at(game)));
-}
-EMSCRIPTEN_KEEPALIVE int escaque_game_is_chess960(int game) {
-  return handle_at(game).game().position().is_chess960();
-}
-
-// Arguments: the FEN. {ok, game} or INVALID_FEN.
-EMSCRIPTEN_KEEPALIVE int escaque_game_from_fen(int chess960) {
-  Args args;
-  escaque::Position pos;
-  escaque::FenOptions options;
-  options.chess960 = chess960 != 0;
-  if (escaque::FenError e = escaque::parse_fen(args.next(), pos, options)) return escaque::js::fen_fail(e);
-  return escaque::created("game", new GameHandle(escaque::Game(pos)));
-}
-
-EMSCRIPTEN_KEEPALIVE int escaque_game_chess960(int index) {
-  std::optional<escaque::Game> g = escaque::Game::chess960(index);
-  if (!g) {
-    return escaque::js::fail("INVALID_ARGUMENT", "Chess960 index " + std::to_string(index) + " is not 0..959");
-  }
-  return escaque::created("game", new GameHandle(std::move(*g)));
-}
-
-// Arguments: the PGN text, the language of its piece letters.
-EMSCRIPTEN_KEEPALIVE int escaque_game_from_pgn() {
-  Args args;
-  const std::string_view text = args.next();
-  return escaque::game_from_pgn(text, args.next());
-}
-
-// Arguments: the move text, the language.
-EMSCRIPTEN_KEEPALIVE int escaque_game_parse(int game) {
-  Args args;
-  const std::string_view text = args.next();
-  return escaque::parse(handle_at(game), text, args.next());
-}
-// Arguments: the language.
-EMSCRIPTEN_KEEPALIVE int escaque_game_history(int game, int verbose) {
-  Args args;
-  return escaque::history(handle_at(game), verbose != 0, args.next());
-}
-EMSCRIPTEN_KEEPALIVE int escaque_game_outcome(int game) { return escaque::outcome(handle_at(game)); }
-EMSCRIPTEN_KEEPALIVE int escaque_game_claim_draw(int game, int intendedId) {
-  return escaque::claim_draw(handle_at(game), intendedId);
-}
 // The other endings and the draw offers, by colour (0 white, 1 black).
-enum GameAct { RESIGN, FLAG, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW };
-EMSCRIPTEN_KEEPALIVE int escaque_game_act(int game, int act, int color) {
-  escaque::Game& g = handle_at(game).game();
-  handle_at(game).changed();
-  const escaque::Color c = escaque::Color(color);
-  switch (act) {
-    case RESIGN: return escaque::from_game_error(g.resign(c));
-    case FLAG: return escaque::from_game_error(g.flag(c));
-    case OFFER_DRAW: return escaque::from_game_error(g.offer_draw(c));
-    case ACCEPT_DRAW: return escaque::from_game_error(g.accept_draw(c));
-    default: return escaque::from_game_error(g.decline_draw(c));
-  }
+val act(GameHandle& h, GameError (Game::*what)(Color), int color) {
+  h.changed();
+  return from_game_error((h.game().*what)(Color(color)));
 }
-// Arguments: see GameHandle::pgn.
-EMSCRIPTEN_KEEPALIVE int escaque_game_pgn(int game, int lineWidth) {
-  Args args;
-  return escaque::pgn(handle_at(game), args, lineWidth);
-}
-EMSCRIPTEN_KEEPALIVE int escaque_game_headers(int game) { return escaque::headers(handle_at(game)); }
 
-// 64 bytes at io, a1, b1, ..., h8: FEN piece letters, '.' for an empty square.
-EMSCRIPTEN_KEEPALIVE int escaque_game_board(int game) {
-  const escaque::Position& pos = handle_at(game).game().position();
+val game_from_fen(const std::string& fen, bool chess960) {
+  Position pos;
+  FenOptions options;
+  options.chess960 = chess960;
+  if (FenError e = parse_fen(fen, pos, options)) return fen_fail(e);
+  return created(new GameHandle(Game(pos)));
+}
+
+val game_chess960(int index) {
+  std::optional<Game> g = Game::chess960(index);
+  if (!g) return fail("INVALID_ARGUMENT", "Chess960 index " + std::to_string(index) + " is not 0..959");
+  return created(new GameHandle(std::move(*g)));
+}
+
+// 64 characters a1, b1, ..., h8: FEN piece letters, '.' for an empty square.
+std::string board(const GameHandle& h) {
+  const Position& pos = h.game().position();
+  std::string squares(64, '.');
   for (int s = 0; s < 64; ++s) {
-    const escaque::Piece p = pos.piece_on(escaque::Square(s));
-    io[s] = std::uint8_t(p == escaque::NO_PIECE ? '.' : escaque::piece_to_char(p));
+    const Piece p = pos.piece_on(Square(s));
+    if (p != NO_PIECE) squares[std::size_t(s)] = piece_to_char(p);
   }
-  return 64;
-}
-EMSCRIPTEN_KEEPALIVE int escaque_game_is_dead_position(int game) {
-  return escaque::is_dead_position(handle_at(game).game().position());
-}
-EMSCRIPTEN_KEEPALIVE int escaque_game_is_insufficient_material(int game) {
-  return escaque::is_insufficient_material(handle_at(game).game().position());
-}
-EMSCRIPTEN_KEEPALIVE int escaque_game_can_checkmate(int game, int color) {
-  return escaque::can_checkmate(handle_at(game).game().position(), escaque::Color(color));
-}
-// The colour whose draw offer stands (0 white, 1 black), or -1.
-EMSCRIPTEN_KEEPALIVE int escaque_game_draw_offer(int game) {
-  const auto& offer = handle_at(game).game().draw_offer();
-  return offer ? int(*offer) : -1;
+  return squares;
 }
 
-}  // extern "C"
+// 'w' or 'b', whose draw offer stands; '' when none.
+std::string draw_offer(const GameHandle& h) {
+  const auto& offer = h.game().draw_offer();
+  return offer ? color_name(*offer) : "";
+}
+
+}  // namespace
+}  // namespace escaque::js
+
+EMSCRIPTEN_BINDINGS(escaque_game) {
+  using namespace emscripten;
+  using namespace escaque;
+  using js::GameHandle;
+  class_<GameHandle>("GameHandle")
+      .constructor<>()
+      // The game at an address a plain export made (escaque_game_unpark); the handle owns it.
+      .class_function("at", optional_override([](int address) { return &js::handle_at(address); }),
+                      allow_raw_pointers())
+      .class_function("fromFen", &js::game_from_fen)
+      .class_function("chess960", &js::game_chess960)
+      .class_function("fromPgn", optional_override([](const std::string& text, const std::string& lang) {
+                        return game_from_pgn(text, lang);
+                      }))
+      // The key of the per-move exports (game_binding.cpp).
+      .function("address", optional_override([](const GameHandle& h) { return js::address_of(&h); }))
+      .function("copy", optional_override([](const GameHandle& h) { return new GameHandle(h); }), allow_raw_pointers())
+      .function("isChess960", optional_override([](const GameHandle& h) { return h.game().position().is_chess960(); }))
+      .function("parse", optional_override([](const GameHandle& h, const std::string& text, const std::string& lang) {
+                  return parse(h, text, lang);
+                }))
+      .function("history", optional_override([](const GameHandle& h, bool verbose, const std::string& lang) {
+                  return history(h, verbose, lang);
+                }))
+      .function("board", &js::board)
+      .function("isDeadPosition", optional_override([](const GameHandle& h) { return is_dead_position(h.game().position()); }))
+      .function("isInsufficientMaterial",
+                optional_override([](const GameHandle& h) { return is_insufficient_material(h.game().position()); }))
+      .function("canCheckmate", optional_override([](const GameHandle& h, int color) {
+                  return can_checkmate(h.game().position(), Color(color));
+                }))
+      .function("outcome", optional_override([](const GameHandle& h) { return outcome(h); }))
+      .function("claimDraw", optional_override([](GameHandle& h, int intendedId) { return claim_draw(h, intendedId); }))
+      .function("drawOffer", &js::draw_offer)
+      .function("resign", optional_override([](GameHandle& h, int c) { return js::act(h, &Game::resign, c); }))
+      .function("flag", optional_override([](GameHandle& h, int c) { return js::act(h, &Game::flag, c); }))
+      .function("offerDraw", optional_override([](GameHandle& h, int c) { return js::act(h, &Game::offer_draw, c); }))
+      .function("acceptDraw", optional_override([](GameHandle& h, int c) { return js::act(h, &Game::accept_draw, c); }))
+      .function("declineDraw", optional_override([](GameHandle& h, int c) { return js::act(h, &Game::decline_draw, c); }))
+      .function("pgn", &pgn)
+      .function("headers", optional_override([](const GameHandle& h) { return headers(h); }))
+      // A move text too long for the exchange buffer: as escaque_play (game_binding.cpp).
+      .function("playText", optional_override([](GameHandle& h, const std::string& text, const std::string& lang) {
+                  return js::play_text(h, text, lang);
+                }))
+      // Takes back or replays a move: {ok: true} or the refusal. The per-move path is escaque_undo and
+      // escaque_redo, which describe the move; these tell why they refused.
+      .function("undo", optional_override([](GameHandle& h) { return js::game_error_answer(h.undo()); }))
+      .function("redo", optional_override([](GameHandle& h) { return js::game_error_answer(h.redo()); }))
+      // The answer to a move text that could not be played (escaque_play): the game is over, the
+      // language unknown, or the SAN parser's refusal with the moves it could mean.
+      .function("playRefusal", optional_override([](const GameHandle& h, const std::string& text, const std::string& lang) {
+                  return js::play_refusal(h, text, lang);
+                }));
+}

@@ -49,7 +49,7 @@ EMSCRIPTEN_KEEPALIVE int escaque_input(int n) {
   escaque::js::input.resize(std::size_t(n < 0 ? 0 : n));
   return escaque::js::address_of(escaque::js::input.data());
 }
-// Where the last JSON result starts.
+// Where the last text or bytes answer starts.
 EMSCRIPTEN_KEEPALIVE int escaque_output() {
   return escaque::js::address_of(escaque::js::output.data());
 }

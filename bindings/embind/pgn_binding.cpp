@@ -7,7 +7,7 @@
 //            call, with more text), 2 headers only
 //   -> the answer's length in bytes, at escaque_pgn_output() (pgn_wire.h: records, then consumed,
 //      line and column: where the next text should start); index and offset are relative to this
-//      text. A negative length -n: a failure {ok: false, ...} as n bytes of JSON at escaque_output().
+//      text. -1: the language is unknown (nothing read).
 #include <emscripten/emscripten.h>
 
 #include <string>
@@ -251,7 +251,7 @@ void point(Writer& w, const PgnReader::Point& p) {
 
 int read(std::string_view text, std::string_view lang, int flags, int firstLine, int firstColumn) {
   std::optional<Language> l = parse_language(lang);
-  if (!l) return -js::fail("INVALID_ARGUMENT", "unknown language \"" + std::string(lang) + "\"");
+  if (!l) return -1;
   const bool final = flags & 1, headersOnly = flags & 2;
   PgnReadOptions options;
   options.language = *l;

@@ -1,10 +1,12 @@
 // class GameHandle: escaque::Game for the public Chess class (bindings/js/index.mjs),
 // with its legal moves cached per position. Shared by game_binding.cpp (the
-// per-move exports, compiled for speed) and game_json.cpp (the JSON answers,
-// compiled for size); a game is its address on the JavaScript side.
+// per-move exports, compiled for speed) and game_embind.cpp (the JSON answers,
+// compiled for size); the JavaScript side holds it as embind's GameHandle, and the per-move exports
+// take its address.
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,7 +18,7 @@
 namespace escaque::js {
 
 // What the JavaScript move objects say about a legal move m of pos (before it is played), for both
-// encodings: the packed bytes of the per-move exports and the JSON of the other calls.
+// encodings: the packed bytes of the per-move exports and the objects of the embind methods.
 struct MoveFacts {
   Piece moving, target;
   bool castle, enPassant, promotion, capture, kingSide;
@@ -85,12 +87,15 @@ class GameHandle {
 
 inline GameHandle& handle_at(int address) { return object_at<GameHandle>(address); }
 
-// The answer to a game operation Game refused, {ok: false, code, message} (rules_io.h), as JSON
-// in the output buffer: its length. Also {ok: true} for no error. (game_json.cpp)
-int game_error_answer(const GameError& e);
+// The answer to a game operation Game refused, {ok: false, code, message} (rules_io.h); {ok: true}
+// for no error. (game_embind.cpp)
+emscripten::val game_error_answer(const GameError& e);
 // The answer to a move `text` (UCI or lenient SAN in `lang`, "" for English) that could not be played,
-// {ok: false, code, message, candidates?, offset?}, as JSON in the output buffer: its length. The game
-// is over, the language unknown, or the SAN parser's refusal with the moves it could mean. (game_json.cpp)
-int play_refusal(const GameHandle& h, std::string_view text, std::string_view lang);
+// {ok: false, code, message, candidates?, offset?}: the game is over, the language unknown, or the SAN
+// parser's refusal with the moves it could mean. (game_embind.cpp)
+emscripten::val play_refusal(const GameHandle& h, std::string_view text, std::string_view lang);
+// Plays the move `text` names (UCI, or lenient SAN in `lang`, "" for English): 1 with its description
+// at io, or 0 with nothing changed (play_refusal says why). (game_binding.cpp: escaque_play)
+int play_text(GameHandle& h, std::string_view text, std::string_view lang);
 
 }  // namespace escaque::js

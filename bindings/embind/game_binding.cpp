@@ -1,6 +1,8 @@
-// The per-move half of the Chess class's surface (bindings/js/index.mjs): plain
-// exports that exchange packed bytes through the static io buffer (rules_io.h),
-// compiled for speed. The rest of the game's calls answer JSON (game_json.cpp).
+// The per-move half of the Chess class's surface (bindings/js/api.mjs): plain exports that exchange
+// packed bytes through the static io buffer (rules_io.h), compiled for speed: the random games through
+// Chess (bench/anchors, --chess) make several of these calls per move, where an embind call costs
+// far more than the work (docs/benchmarks.md, "Session 27"). The rest of the game's calls are embind's
+// GameHandle (game_embind.cpp).
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
@@ -27,7 +29,7 @@
 // exchange bytes with the wrapper through one static buffer (escaque_io): text
 // in, packed move descriptions out, no allocation, no JS objects built on this
 // side. Every export either succeeds completely or returns 0 with nothing
-// changed; the wrapper then takes the JSON path (game_json.cpp), which builds
+// changed; the wrapper then asks GameHandle's embind methods (game_embind.cpp), which build
 // the error.
 namespace escaque {
 namespace {
@@ -116,59 +118,57 @@ EMSCRIPTEN_KEEPALIVE int escaque_moves(int game, int langLen) {
   return list.size;
 }
 
-// Plays the move `text` names (UCI, or lenient SAN in the language `lang`, "" for English): 1 with
-// its description at io. text and lang are the textLen and langLen bytes at io, or, with textLen -1
-// (a text too long for io), the two arguments in the input buffer (rules_io.h). Refused (the game is
-// over, an unknown language, no such legal move): minus the length of the refusal's JSON answer
-// (play_refusal), with nothing changed.
-EMSCRIPTEN_KEEPALIVE int escaque_play(int game, int textLen, int langLen) {
-  GameHandle& h = escaque::handle_at(game);
-  std::string_view text, langText;
-  if (textLen < 0) {
-    escaque::js::Args args;
-    text = args.next();
-    langText = args.next();
-  } else {
-    if (textLen > escaque::js::IO_TEXT_MAX || langLen < 0 || langLen > escaque::js::IO_TEXT_MAX)
-      return -escaque::js::fail("INVALID_ARGUMENT", "escaque_play: text or language longer than the exchange buffer");
-    text = std::string_view(reinterpret_cast<const char*>(io), std::size_t(textLen));
-    langText = std::string_view(reinterpret_cast<const char*>(io) + textLen, std::size_t(langLen));
-  }
-  const std::optional<escaque::Language> lang =
-      langText.empty() ? std::optional(escaque::Language::English) : escaque::parse_language(langText);
-  escaque::Move m = escaque::Move::none();
+}  // extern "C"
+
+namespace escaque::js {
+
+int play_text(GameHandle& h, std::string_view text, std::string_view langText) {
+  const std::optional<Language> lang = langText.empty() ? std::optional(Language::English) : parse_language(langText);
+  Move m = Move::none();
   if (!h.game().is_over() && lang) {
-    if (*lang == escaque::Language::English) m = escaque::match_uci(h.game().position(), h.legal(), text);
-    if (m == escaque::Move::none()) {
-      const escaque::SanResult s = escaque::parse_san(h.game().position(), text, *lang);
+    if (*lang == Language::English) m = match_uci(h.game().position(), h.legal(), text);
+    if (m == Move::none()) {
+      const SanResult s = parse_san(h.game().position(), text, *lang);
       if (s.ok()) m = s.move;
     }
   }
-  if (m == escaque::Move::none()) return -escaque::js::play_refusal(h, text, langText);
+  if (m == Move::none()) return 0;
   // The text is read: its bytes in io may be written over.
-  if (!escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::js::IO_BYTES) ||
-      !h.play_legal(m))
-    return -escaque::js::fail("INTERNAL", "escaque_play: a legal move could not be described or played");
-  return 1;
+  if (!write_description(h.game().position(), m, Language::English, io, io + IO_BYTES)) return 0;
+  return h.play_legal(m) ? 1 : 0;
 }
 
-// Takes back the last move: 1 with its description (in the position it was
-// played from) at io. Refused (no move played): minus the length of the
-// refusal's JSON answer, {ok: false, code, message}, in the output buffer.
+}  // namespace escaque::js
+
+extern "C" {
+
+// Plays the move `text` names (UCI, or lenient SAN in the language `lang`, "" for English): 1 with
+// its description at io. text and lang are the textLen and langLen bytes at io (at most IO_TEXT_MAX
+// each; longer ones take GameHandle's playText). Refused (the game is over, an unknown language, no
+// such legal move): 0 with nothing changed, and GameHandle's playRefusal says why.
+EMSCRIPTEN_KEEPALIVE int escaque_play(int game, int textLen, int langLen) {
+  if (textLen < 0 || textLen > escaque::js::IO_TEXT_MAX || langLen < 0 || langLen > escaque::js::IO_TEXT_MAX) return 0;
+  const char* at = reinterpret_cast<const char*>(io);
+  return escaque::js::play_text(escaque::handle_at(game), std::string_view(at, std::size_t(textLen)),
+                                std::string_view(at + textLen, std::size_t(langLen)));
+}
+
+// Takes back the last move: 1 with its description (in the position it was played from) at io.
+// Refused (no move played): 0 with nothing changed, and GameHandle's undo says why.
 EMSCRIPTEN_KEEPALIVE int escaque_undo(int game) {
   GameHandle& h = escaque::handle_at(game);
   const escaque::Move m = h.game().ply() ? h.game().history().back().move : escaque::Move::none();
-  if (const escaque::GameError e = h.undo()) return -escaque::js::game_error_answer(e);
+  if (h.undo()) return 0;
   escaque::write_description(h.game().position(), m, escaque::Language::English, io, io + escaque::js::IO_BYTES);
   return 1;
 }
 
-// Replays the last undone move: 1 with its description at io. Refused (none
-// undone, or the game is over): as escaque_undo, with nothing changed.
+// Replays the last undone move: 1 with its description at io. Refused (none undone, or the game
+// is over): 0 with nothing changed, and GameHandle's redo says why.
 EMSCRIPTEN_KEEPALIVE int escaque_redo(int game) {
   GameHandle& h = escaque::handle_at(game);
   const escaque::Position before = h.game().position();
-  if (const escaque::GameError e = h.redo()) return -escaque::js::game_error_answer(e);
+  if (h.redo()) return 0;
   escaque::write_description(before, h.game().history().back().move, escaque::Language::English, io,
                              io + escaque::js::IO_BYTES);
   return 1;

@@ -1,6 +1,5 @@
-// The position a FEN and a line of UCI moves lead to, checked move by move, and
-// the move an Engine answers with when its search has none yet: the Engine's
-// setRoot in its worker (engine_exports.cpp), which reports what was wrong.
+// What the Engine's setPosition (engine_exports.cpp) answers: the refusal of a move of the line, and
+// the move an Engine answers with when its search has none yet.
 // (The calling thread's last-resort move is the public Position's: engine.mjs.)
 #pragma once
 
@@ -12,15 +11,10 @@
 
 namespace escaque::js {
 
-// Reads the FEN and then every remaining argument as one UCI move. True with `pos`
-// set; false with `failure` holding the whole {ok: false, code: INVALID_FEN |
-// ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, message, index?} answer.
-bool play_out(Args& args, bool chess960, Position& pos, JsonOut& failure);
-
 // Opens j as the {ok: false, ...} answer (left open: callers close it) for move `index` of the
 // list, `text`, that did not play (ILLEGAL_MOVE | MOVE_SYNTAX | NO_SUCH_PIECE, "position.moves[i]
 // \"text\": why", with index); a FEN that did not parse has rules_io.h's fen_failure.
-void move_failure(JsonOut& j, int index, std::string_view text, const UciMoveResult& m);
+void move_failure(ValOut& j, int index, std::string_view text, const UciMoveResult& m);
 
 // The first legal move of `pos` (UCI), or "" when there is none.
 std::string first_legal_move(const Position& pos);

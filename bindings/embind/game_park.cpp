@@ -11,7 +11,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <emscripten/emscripten.h>
+#include <emscripten/bind.h>
 
 #include "game_handle.h"
 #include "rules_io.h"
@@ -115,22 +115,17 @@ struct GameBytes {
 
 }  // namespace escaque
 
-extern "C" {
-
-// The game's bytes as the call's output (escaque_output()); returns their length. The game is
-// not changed (the caller deletes it once it has the bytes).
-EMSCRIPTEN_KEEPALIVE int escaque_game_park(int game) {
-  static std::string bytes;  // keeps its capacity: parking allocates nothing once warm
-  bytes.clear();
-  escaque::GameBytes::save(escaque::js::handle_at(game), bytes);
-  return escaque::js::finish_text(bytes);
+EMSCRIPTEN_BINDINGS(escaque_game_park) {
+  using namespace emscripten;
+  // The game's bytes, as a view of the module's memory valid until the next call (the caller copies
+  // them, then deletes the game). The game is not changed.
+  function("parkGame", optional_override([](const escaque::js::GameHandle& h) {
+             static std::string bytes;  // keeps its capacity: parking allocates nothing once warm
+             bytes.clear();
+             escaque::GameBytes::save(h, bytes);
+             return val(typed_memory_view(bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data())));
+           }));
+  // A new game from the bytes parkGame gave (a Uint8Array), or null when they are not such bytes.
+  function("unparkGame", optional_override([](const std::string& bytes) { return escaque::GameBytes::restore(bytes); }),
+           allow_raw_pointers());
 }
-
-// A new game from the bytes escaque_game_park gave, passed as the one argument (rules_io.h);
-// its address, or 0 when they are not such bytes.
-EMSCRIPTEN_KEEPALIVE int escaque_game_unpark() {
-  escaque::js::Args args;
-  return escaque::js::address_of(escaque::GameBytes::restore(args.next()));
-}
-
-}  // extern "C"

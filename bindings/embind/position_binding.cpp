@@ -8,6 +8,7 @@
 // the static io buffer (rules_io.h). As in game_binding.cpp, every per-move
 // export either succeeds or returns 0 with nothing changed, and the wrapper
 // then builds the error; a position is its address.
+#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 
 #include <algorithm>
@@ -34,8 +35,8 @@ class PositionHandle {
  public:
   PositionHandle() { pos_.set_startpos(); }
 
-  // {ok: true, position} or {ok: false, code: "INVALID_FEN", message, offset}.
-  static int from_fen(std::string_view fen, bool chess960) {
+  // {ok: true, position} (the caller's: delete()) or {ok: false, code: "INVALID_FEN", message, offset}.
+  static emscripten::val from_fen(const std::string& fen, bool chess960) {
     PositionHandle* h = new PositionHandle();
     FenOptions options;
     options.chess960 = chess960;
@@ -43,11 +44,12 @@ class PositionHandle {
       delete h;
       return js::fen_fail(e);
     }
-    js::JsonOut j;
+    js::ValOut j;
     js::success(j);
-    j.member("position", js::address_of(h));
+    j.key("position");
+    j.value(emscripten::val(h));
     j.close('}');
-    return js::finish(j);
+    return j.value();
   }
 
   bool chess960() const { return pos_.is_chess960(); }
@@ -188,21 +190,6 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_repetitions(int position) {
   return escaque::position_at(position).repetitions();
 }
 
-// Lifecycle: a position is its address.
-EMSCRIPTEN_KEEPALIVE int escaque_position_new() { return escaque::js::address_of(new PositionHandle()); }
-EMSCRIPTEN_KEEPALIVE void escaque_position_delete(int position) { delete &escaque::position_at(position); }
-EMSCRIPTEN_KEEPALIVE int escaque_position_clone(int position) {
-  return escaque::js::address_of(new PositionHandle(escaque::position_at(position)));
-}
-EMSCRIPTEN_KEEPALIVE int escaque_position_is_chess960(int position) {
-  return escaque::position_at(position).chess960();
-}
-// Arguments (rules_io.h): the FEN.
-EMSCRIPTEN_KEEPALIVE int escaque_position_from_fen(int chess960) {
-  escaque::js::Args args;
-  return PositionHandle::from_fen(args.next(), chess960 != 0);
-}
-
 EMSCRIPTEN_KEEPALIVE int escaque_position_undo(int position) { return escaque::position_at(position).undo(); }
 EMSCRIPTEN_KEEPALIVE int escaque_position_plies(int position) { return escaque::position_at(position).plies(); }
 
@@ -248,3 +235,16 @@ EMSCRIPTEN_KEEPALIVE int escaque_position_status(int position) {
 
 }  // extern "C"
 
+// The object the JavaScript side holds (embind's PositionHandle); the per-move exports above take
+// its address.
+EMSCRIPTEN_BINDINGS(escaque_position) {
+  using namespace emscripten;
+  using escaque::PositionHandle;
+  class_<PositionHandle>("PositionHandle")
+      .constructor<>()
+      .class_function("fromFen", &PositionHandle::from_fen)
+      .function("address", optional_override([](const PositionHandle& h) { return escaque::js::address_of(&h); }))
+      .function("copy", optional_override([](const PositionHandle& h) { return new PositionHandle(h); }),
+                allow_raw_pointers())
+      .function("isChess960", &PositionHandle::chess960);
+}
