@@ -1,19 +1,18 @@
 # The WebAssembly package, built with `emcmake cmake` (see scripts/build.sh):
 #   dist/escaque-rules.wasm   the rules: the core, embind's GameHandle/PositionHandle and the per-move
 #                             plain exports of Chess/Position; what init() loads
-#   dist/escaque.wasm         the same and the search's Engine facade (embind's EngineHandle,
-#                             engine_exports.cpp): the Engine's worker, and init({ withEngine: true })
-#   dist/escaque-engine.wasm  the Engine's own module: the same plus the NNUE network and the UCI text
-#                             session, the search built with SIMD128 (-msimd128)
+#   dist/escaque.wasm         the Engine's worker's: the search's Engine facade (embind's EngineHandle,
+#                             engine_exports.cpp) over the rules' core, without the rules' bindings
+#   dist/escaque-engine.wasm  the Engine's own module with the NNUE network: the rules' bindings, the
+#                             search built with SIMD128 (-msimd128) and the UCI text session
 #   dist/escaque-engine-scalar.wasm  the same without SIMD, for engines where SIMD128 is missing
-#   dist/escaque.mjs          Emscripten's glue with embind's runtime (escaque.wasm's link), which starts
-#                             any of the four (bindings/js/runtime.mjs: createEscaqueModule())
+#   dist/escaque.mjs          Emscripten's glue with embind's runtime (escaque-engine.wasm's link), which
+#                             starts any of the four (bindings/js/runtime.mjs: createEscaqueModule())
 #   dist/loader.mjs           loadEscaque(): loads a module in Node and in browsers
-# The Engine's worker (bindings/js/engine-worker.mjs) runs escaque.wasm, from the module the main
-# thread compiled after init({ withEngine: true }), so such a page downloads and compiles one module.
-# When the network is asked for ("Use NNUE"), the worker loads escaque-engine.wasm instead, or
-# escaque-engine-scalar.wasm where WebAssembly.validate says SIMD128 is missing; the WASM command line
-# (bin/escaque-uci.mjs) always runs one of these two.
+# The Engine's worker (bindings/js/engine-worker.mjs) runs escaque.wasm. When the network is asked for
+# ("Use NNUE"), it loads escaque-engine.wasm instead, or escaque-engine-scalar.wasm where
+# WebAssembly.validate says SIMD128 is missing; the WASM command line (bin/escaque-uci.mjs) always runs
+# one of these two.
 #
 # Included by the top-level CMakeLists.txt after escaque_core, escaque_engine and escaque_uci
 # are defined; the compile options set there (-O3 in Release) apply here too.
@@ -104,26 +103,29 @@ add_library(escaque_rules_bindings OBJECT bindings/embind/rules_io.cpp bindings/
 target_link_libraries(escaque_rules_bindings PRIVATE escaque_rules)
 target_compile_options(escaque_rules_bindings PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_RULES_LOOPS} ${ESCAQUE_WASM_NO_EXCEPTIONS})
 
-# A module dist/<output>.wasm from the rules' exports, `sources` and `libraries`: standalone (its imports
+# A module dist/<output>.wasm from `sources` and `libraries`, and the rules' bindings (embind's
+# GameHandle and PositionHandle, the per-move exports) when `bindings` is TRUE: standalone (its imports
 # are WASI's and a few of env's; its exports keep their names) with embind's registrations, which
-# Emscripten's JavaScript (the glue) instantiates: `glue` TRUE writes that glue as dist/<output>.mjs (one
-# glue serves every module: dist/escaque.mjs, linked with escaque.wasm, the module whose imports are the
-# others' and more; bindings/js/runtime.mjs starts any of them with it); else the link's glue stays in
-# the build tree and the module is copied to dist/.
-function(escaque_module target output sources libraries glue)
-  add_executable(${target} $<TARGET_OBJECTS:escaque_rules_bindings> ${sources})
+# Emscripten's JavaScript (the glue) instantiates. One glue serves every module: `glue` TRUE makes this
+# link's glue dist/escaque.mjs (escaque-engine.wasm's, whose imports are the others' and more;
+# scripts/minify-glue.mjs minifies it); bindings/js/runtime.mjs starts any module with it.
+function(escaque_module target output sources libraries bindings glue)
+  if(bindings)
+    add_executable(${target} $<TARGET_OBJECTS:escaque_rules_bindings> ${sources})
+  else()
+    add_executable(${target} ${sources})
+  endif()
   target_link_libraries(${target} PRIVATE ${libraries} escaque_rules)
   target_compile_options(${target} PRIVATE ${ESCAQUE_WASM_RULES_OPT} ${ESCAQUE_WASM_RULES_LOOPS} ${ESCAQUE_WASM_NO_EXCEPTIONS})
+  set(directory "${CMAKE_BINARY_DIR}/modules")
+  add_custom_command(TARGET ${target} POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -E copy "${directory}/${output}.wasm" "${ESCAQUE_DIST_DIR}/${output}.wasm")
   if(glue)
-    set(directory "${ESCAQUE_DIST_DIR}")
     find_program(ESCAQUE_GLUE_NODE node REQUIRED)
     add_custom_command(TARGET ${target} POST_BUILD
       COMMAND "${ESCAQUE_GLUE_NODE}" "${CMAKE_SOURCE_DIR}/scripts/minify-glue.mjs" "${directory}/${output}.mjs"
+        "${ESCAQUE_DIST_DIR}/escaque.mjs"
       WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}")
-  else()
-    set(directory "${CMAKE_BINARY_DIR}/modules")
-    add_custom_command(TARGET ${target} POST_BUILD
-      COMMAND ${CMAKE_COMMAND} -E copy "${directory}/${output}.wasm" "${ESCAQUE_DIST_DIR}/${output}.wasm")
   endif()
   set_target_properties(${target} PROPERTIES
     OUTPUT_NAME ${output}
@@ -149,8 +151,12 @@ function(escaque_module target output sources libraries glue)
     ${ESCAQUE_WASM_RULES_LINK})
 endfunction()
 
-# dist/escaque.wasm: the rules and the search, without the network.
-escaque_module(escaque_wasm escaque "bindings/embind/engine_exports.cpp;bindings/embind/play_out.cpp;$<TARGET_OBJECTS:escaque_nnue_none>" escaque_search TRUE)
+# dist/escaque.wasm: the Engine's worker's module: the search over the rules' core, without the network
+# and without the rules' bindings (the page has those in escaque-rules.wasm): 64.7 KB gzip against
+# 112.8 KB with them (docs/benchmarks.md, "Session 27").
+escaque_module(escaque_wasm escaque
+  "bindings/embind/engine_exports.cpp;bindings/embind/play_out.cpp;bindings/embind/val_out.cpp;$<TARGET_OBJECTS:escaque_nnue_none>"
+  escaque_search FALSE FALSE)
 # The search's three imports from its host (engine_exports.cpp).
 target_link_options(escaque_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/embind/engine-imports.js")
 set_property(TARGET escaque_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/embind/engine-imports.js")
@@ -165,11 +171,14 @@ foreach(variant IN ITEMS engine engine_scalar)
   string(REPLACE "_" "-" output "escaque-${variant}")
   if(variant STREQUAL engine)
     set(search escaque_search_simd)
+    set(glue TRUE)
   else()
     set(search escaque_search)
+    set(glue FALSE)
   endif()
   escaque_module(escaque_${variant}_wasm ${output}
-    "bindings/embind/engine_exports.cpp;bindings/embind/play_out.cpp;$<TARGET_OBJECTS:escaque_nnue_network>" ${search} FALSE)
+    "bindings/embind/engine_exports.cpp;bindings/embind/play_out.cpp;$<TARGET_OBJECTS:escaque_nnue_network>" ${search} TRUE
+    ${glue})
   target_compile_definitions(escaque_${variant}_wasm PRIVATE ESCAQUE_UCI_TEXT)
   target_link_options(escaque_${variant}_wasm PRIVATE "--js-library=${CMAKE_SOURCE_DIR}/bindings/embind/engine-imports.js")
   set_property(TARGET escaque_${variant}_wasm APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/bindings/embind/engine-imports.js")
@@ -178,7 +187,7 @@ target_link_options(escaque_engine_wasm PRIVATE ${ESCAQUE_WASM_SIMD})
 
 # dist/escaque-rules.wasm, the rules-only build (both entries' init(), bindings/js/api.mjs): the
 # same rules exports without the search: what init() loads.
-escaque_module(escaque_rules_wasm escaque-rules "" "" FALSE)
+escaque_module(escaque_rules_wasm escaque-rules "" "" TRUE FALSE)
 
 # The package's JavaScript (bindings/js/, readable sources) goes to dist/ minified, file by file (api.mjs
 # and engine.mjs with their private helpers inside), with a source map beside each (scripts/minify-js.mjs;

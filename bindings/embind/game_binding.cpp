@@ -1,8 +1,8 @@
 // The per-move half of the Chess class's surface (bindings/js/api.mjs): plain exports that exchange
 // packed bytes through the static io buffer (rules_io.h), compiled for speed: the random games through
-// Chess (bench/anchors, --chess) make several of these calls per move, where an embind call costs
-// far more than the work (docs/benchmarks.md, "Session 27"). The rest of the game's calls are embind's
-// GameHandle (game_embind.cpp).
+// Chess (bench/anchors, --chess) make several of these calls per move, and an embind method call costs
+// ~100 ns against ~8 ns for a plain export (bench/embind-call-cost.mjs; docs/benchmarks.md, "Session
+// 27"). The rest of the game's calls are embind's GameHandle (game_embind.cpp).
 #include <emscripten/emscripten.h>
 
 #include <cstdint>

@@ -4,10 +4,12 @@
 // (perft, search-like tools, random playouts) where Game's per-move bookkeeping
 // would dominate; users see it as the public Position class (bindings/js/index.mjs).
 //
-// Plain exports (escaque_position_*, no embind), which exchange bytes through
-// the static io buffer (rules_io.h). As in game_binding.cpp, every per-move
-// export either succeeds or returns 0 with nothing changed, and the wrapper
-// then builds the error; a position is its address.
+// The object is embind's (class_ PositionHandle, below: construction from FEN, copy); its per-move calls
+// are plain exports (escaque_position_*), which exchange bytes through the static io buffer
+// (rules_io.h) and take the handle's address: the random games through Position make 6–8 of them per
+// ply at ~1.2 µs a ply, and an embind method call costs ~100 ns against ~8 ns for a plain export
+// (bench/embind-call-cost.mjs; docs/benchmarks.md, "Session 27"). As in game_binding.cpp, every
+// per-move export either succeeds or returns 0 with nothing changed, and the wrapper then builds the error.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 

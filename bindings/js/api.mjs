@@ -29,21 +29,16 @@ export { Setup };
 let module = null;
 let loading = null;
 
-// Loads the WebAssembly module once; later calls return the same promise. By default the rules alone
-// (escaque-rules.wasm: an Engine's worker loads the search itself); withEngine: true loads escaque.wasm,
-// the rules and the search in one module, which the Engines' workers then reuse (one download for a
-// page that plays against the engine). options: {wasmBinary} bytes of either module, or
-// {locateFile(name, dir)}, or {url} of either, and {withEngine}.
+// Loads the rules' WebAssembly module (escaque-rules.wasm; an Engine's worker loads the search itself)
+// once; later calls return the same promise. options: {wasmBinary} its bytes, or {locateFile(name,
+// dir)}, or {url} of it.
 export function init(options = {}) {
   if (module) return Promise.resolve();
   if (loading) return loading;
   if (options === null || typeof options !== 'object') {
     return Promise.reject(new InvalidArgumentError('init(options): options must be an object'));
   }
-  const { wasmBinary, locateFile, url, withEngine = false } = options;
-  if (typeof withEngine !== 'boolean') {
-    return Promise.reject(new InvalidArgumentError(`init(options): withEngine must be a boolean, got ${describe(withEngine)}`));
-  }
+  const { wasmBinary, locateFile, url } = options;
   if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary))) {
     return Promise.reject(new InvalidArgumentError('init(options): wasmBinary must be an ArrayBuffer or typed array'));
   }
@@ -55,7 +50,7 @@ export function init(options = {}) {
   }
   // A failure to load is an EscaqueLoadError (code fetch-failed, not-webassembly, wrong-module or
   // start-failed, and the url); init() can then be called again.
-  loading = loadEscaque({ wasmBinary, locateFile, url: url === undefined ? undefined : String(url), withEngine }).then(
+  loading = loadEscaque({ wasmBinary, locateFile, url: url === undefined ? undefined : String(url) }).then(
     (m) => { module = m; ioSetUp(m); },
     (e) => { loading = null; throw e; });
   return loading;

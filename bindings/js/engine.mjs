@@ -17,7 +17,7 @@
 // Docs: docs/api.md ("Engine"); design: docs/engine.md.
 import {
   AmbiguousMoveError, Chess, DisposedError, EngineError, EscaqueError, IllegalMoveError, InvalidArgumentError,
-  InvalidFenError, Position, _wasmModule, init, isInitialized,
+  InvalidFenError, Position, init, isInitialized,
 } from './api.mjs';
 import { CONTROL, createControl } from './engine-protocol.mjs';
 import { inNode, nodeBuiltin, nodeProcess } from './node-builtin.mjs';
@@ -32,8 +32,8 @@ const STOP_GRACE_MS = 15;
 
 // escaque.wasm as compiled by the first worker, per location (config.wasmUrl; '' = the
 // default, next to engine-worker.mjs): later workers (other engines, or a replacement after a
-// forced stop) are instantiated from it without compiling again. For the default location the
-// main thread's module (init()) serves from the start: it is the same file.
+// forced stop) are instantiated from it without compiling again. (The main thread's module, from
+// init(), is the rules' alone: escaque-rules.wasm.)
 const compiledWasm = new Map();
 // The same for the Engine's module with the network (escaque-engine.wasm or its scalar build, which a
 // worker loads when "Use NNUE" is set), per config.wasmUrl.
@@ -128,13 +128,6 @@ function normalizePosition(position, what) {
   }
   throw new InvalidArgumentError(
     `${what}: position must be "startpos", a FEN, {fen, moves} or a Chess game, got ${describe(position)}`);
-}
-
-// The WebAssembly.Module that init() compiled when it holds the search (init({ withEngine: true })), or
-// undefined: not initialized yet, or the rules alone (init()'s default), and the worker compiles escaque.wasm.
-function mainThreadWasm() {
-  const m = isInitialized() ? _wasmModule() : null;
-  return m?.hasSearch ? m.wasmModule : undefined;
 }
 
 // The worker's {name, code, message, details} -> the error class it was, with its details.
@@ -237,7 +230,7 @@ class WorkerLink {
     }
     const init = { type: 'init', control: control?.buffer ?? null, wasmUrl: wasmUrl || undefined };
     try {
-      this.#send({ ...init, module: compiledWasm.get(wasmUrl) ?? (wasmUrl === '' ? mainThreadWasm() : undefined),
+      this.#send({ ...init, module: compiledWasm.get(wasmUrl),
         netModule: compiledNet.get(wasmUrl) });
     } catch {  // a host that cannot pass a compiled module along: the worker compiles its own
       this.#send(init);
@@ -294,8 +287,7 @@ export class Engine {
    *     "Use NNUE" is off by default here (the worker starts on escaque.wasm, without the network); true
    *     loads the Engine's module with it (on by default natively and in bin/escaque-uci.mjs).
    *   workerUrl: where engine-worker.mjs is (default: next to this file).
-   *   wasmUrl: where escaque.wasm is for the worker (default: next to the worker; after init({ withEngine:
-   *     true }) the worker starts from the main thread's compiled module). The modules with
+   *   wasmUrl: where escaque.wasm is for the worker (default: next to the worker). The modules with
    *     the NNUE network (escaque-engine.wasm, escaque-engine-scalar.wasm), which the worker loads when
    *     "Use NNUE" is set to true, are looked for next to it.
    *   sharedMemory: false to stop searches by terminating the worker even where SharedArrayBuffer exists.

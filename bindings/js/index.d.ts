@@ -17,18 +17,12 @@ export type Square = `${'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h'}${1 | 2 | 
 export type Language = 'en' | 'es' | 'fr' | 'de' | 'nl' | 'figurine' | (string & {});
 
 export interface InitOptions {
-  /** The bytes of a module (escaque-rules.wasm, or escaque.wasm): no lookup at all. */
+  /** The bytes of escaque-rules.wasm: no lookup at all. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
   /** Where to find a file of the package, as Emscripten's locateFile. */
   locateFile?: (fileName: string, scriptDirectory: string) => string;
-  /** URL (or path in Node) of a module (escaque-rules.wasm, or escaque.wasm). */
+  /** URL (or path in Node) of escaque-rules.wasm. */
   url?: string | { readonly href: string };
-  /**
-   * false (default): load the rules alone (escaque-rules.wasm); an Engine's worker loads the search
-   * itself. true: load escaque.wasm, the rules and the search in one module, which the Engines'
-   * workers then reuse: one download for a page that plays against the engine.
-   */
-  withEngine?: boolean;
 }
 
 export function init(options?: InitOptions): Promise<void>;
@@ -480,7 +474,7 @@ export interface EngineConfig {
   options?: Record<string, string | number | boolean>;
   /** URL of engine-worker.mjs (default: next to the package's engine.mjs). */
   workerUrl?: string | { readonly href: string };
-  /** URL (in Node also a file path) of escaque.wasm for the worker (default: next to engine-worker.mjs; after init({ withEngine: true }) the worker reuses the module init() compiled). The modules with the NNUE network (escaque-engine.wasm, escaque-engine-scalar.wasm), loaded when "Use NNUE" is set, are looked for next to it. */
+  /** URL (in Node also a file path) of escaque.wasm for the worker (default: next to engine-worker.mjs). The modules with the NNUE network (escaque-engine.wasm, escaque-engine-scalar.wasm), loaded when "Use NNUE" is set, are looked for next to it. */
   wasmUrl?: string | { readonly href: string };
   /** false: stop by terminating the worker even where SharedArrayBuffer exists. */
   sharedMemory?: boolean;

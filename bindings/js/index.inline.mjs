@@ -1,9 +1,8 @@
 // escaque, self-contained: escaque-rules.wasm, escaque.wasm and the Engine's worker inside the
-// JavaScript (inline.mjs says for whom). init() starts the rules from the bytes here (init({ withEngine:
-// true }): escaque.wasm); an Engine's worker starts from a Blob of its bundled code (a page's
-// Content-Security-Policy must allow `worker-src blob:`) and gets the module init() compiled when that
-// has the search, or else a Blob of escaque.wasm's bytes to compile. Nothing is fetched.
-import { _wasmModule, init as initModule, isInitialized } from './api.mjs';
+// JavaScript (inline.mjs says for whom). init() starts the rules from the bytes here; an Engine's worker
+// starts from a Blob of its bundled code (a page's Content-Security-Policy must allow `worker-src
+// blob:`) and compiles escaque.wasm from a Blob of its bytes. Nothing is fetched.
+import { init as initModule } from './api.mjs';
 import { Engine as FileEngine } from './engine.mjs';
 import { blobUrl, decode, initFrom } from './inline.mjs';
 import rulesWasm from './inline/escaque-rules-wasm.mjs';
@@ -11,7 +10,7 @@ import wasm from './inline/escaque-wasm.mjs';
 import workerCode from './inline/engine-worker.mjs';
 
 export * from './index.mjs';
-export const init = initFrom(initModule, rulesWasm, wasm);
+export const init = initFrom(initModule, rulesWasm);
 
 let workerUrl = null;
 let wasmUrl = null;
@@ -23,8 +22,7 @@ export class Engine extends FileEngine {
       return;
     }
     workerUrl ??= blobUrl(workerCode, 'text/javascript');
-    const shared = isInitialized() && _wasmModule().hasSearch;
-    const own = config.wasmUrl !== undefined || shared ? {} : { wasmUrl: (wasmUrl ??= blobUrl(decode(wasm), 'application/wasm')) };
+    const own = config.wasmUrl !== undefined ? {} : { wasmUrl: (wasmUrl ??= blobUrl(decode(wasm), 'application/wasm')) };
     super({ ...config, workerUrl, ...own });
   }
 }

@@ -9,14 +9,14 @@ export const decode = (base64) => Uint8Array.from(atob(base64), (c) => c.charCod
 // A URL of `data` (a string or bytes) for this page, as a Blob.
 export const blobUrl = (data, type) => URL.createObjectURL(new Blob([data], { type }));
 
-// init(options) of `initModule` that loads the module in base64 (`rules`, or `withEngine` for
-// init({ withEngine: true })) unless the options say where a module is (url, locateFile or wasmBinary).
-export function initFrom(initModule, rules, withEngine = rules) {
+// init(options) of `initModule` that loads the module in `base64` unless the options say where a
+// module is (url, locateFile or wasmBinary).
+export function initFrom(initModule, base64) {
   return (options = {}) => {
     if (options === null || typeof options !== 'object' ||
         options.url !== undefined || options.locateFile !== undefined || options.wasmBinary !== undefined) {
       return initModule(options);
     }
-    return initModule({ ...options, wasmBinary: decode(options.withEngine === true ? withEngine : rules) });
+    return initModule({ ...options, wasmBinary: decode(base64) });
   };
 }

@@ -1,5 +1,5 @@
-// Loads the escaque module (escaque.mjs, the hand-written runtime, and escaque-rules.wasm, or with
-// withEngine escaque.wasm, which sit next to this file in dist/) in Node and in browsers.
+// Loads the rules' module (escaque-rules.wasm, started by runtime.mjs with Emscripten's glue, all next to
+// this file in dist/) in Node and in browsers.
 //
 //   import { loadEscaque } from './dist/loader.mjs';
 //   const escaque = await loadEscaque();
@@ -43,20 +43,16 @@ async function nodeFiles() {
 //   wasmBinary  the bytes of a module (ArrayBuffer or typed array); skips any lookup
 //   url         URL of a module (in Node also a file path)
 //   locateFile  (fileName, scriptDirectory) -> URL or path of fileName, as in Emscripten
-//   withEngine  true: the module with the search too (escaque.wasm), which an Engine's worker then
-//               reuses; else the rules alone (escaque-rules.wasm)
-export async function loadEscaque({ wasmBinary, locateFile, url, withEngine = false } = {}) {
+export async function loadEscaque({ wasmBinary, locateFile, url } = {}) {
   let where = null;
   let module;
   if (wasmBinary !== undefined) {
     module = await compile(wasmBinary, null);
   } else {
     if (url !== undefined) where = url;
-    else if (locateFile) {
-      where = locateFile(withEngine ? 'escaque.wasm' : 'escaque-rules.wasm',
-        inNode ? (await nodeFiles()).directory(import.meta.url) : directoryOf(import.meta.url));
-    // Written out as `new URL('…', import.meta.url)` so that bundlers find and emit the files.
-    } else where = withEngine ? new URL('escaque.wasm', import.meta.url) : new URL('escaque-rules.wasm', import.meta.url);
+    else if (locateFile) where = locateFile('escaque-rules.wasm', inNode ? (await nodeFiles()).directory(import.meta.url) : directoryOf(import.meta.url));
+    // Written out as `new URL('escaque-rules.wasm', import.meta.url)` so that bundlers find and emit the file.
+    else where = new URL('escaque-rules.wasm', import.meta.url);
     module = await download(where);
   }
   const shown = where === null ? null : String(where);

@@ -1,7 +1,7 @@
 // The package as a user's bundler sees it (issue 13, "every bundler, zero config"): `npm pack`,
 // the tarball installed in an empty project, three small pages built with a bundler's production
 // defaults, served, and run in Chromium.
-//   index.html  'escaque': init({ withEngine: true }) (one module for the rules and the search), a Chess game (moves, SAN, a checkmate's outcome), an Engine move, and
+//   index.html  'escaque': init(), a Chess game (moves, SAN, a checkmate's outcome), an Engine move, and
 //               one with the NNUE network ("Use NNUE": the worker loads escaque-engine.wasm, which the
 //               bundler must have emitted; the self-contained bundles refuse the option)
 //   rules.html  'escaque/rules': init() and the same game, on escaque-rules.wasm only
@@ -37,7 +37,7 @@ const MAIN = `
 import { init, Chess, Engine } from 'escaque';
 const out = document.getElementById('out');
 async function main() {
-  await init({ withEngine: true });${GAME}
+  await init();${GAME}
   const start = new Chess();
   start.move('e4');
   const engine = new Engine();
@@ -365,8 +365,9 @@ export function checkViteDev(r) {
 // The checks of one bundler's result (assert; the message names the bundler).
 export function checkResult(name, r) {
   const say = checkPages(name, r);
-  // escaque/rules loads escaque-rules.wasm and nothing else; the main entry with init({ withEngine: true })
-  // escaque.wasm: fetched, or held in the scripts of a self-contained bundle (which then fetches no module).
+  // escaque/rules loads escaque-rules.wasm and nothing else; the main entry escaque-rules.wasm, and its
+  // Engine's worker escaque.wasm: fetched, or held in the scripts of a self-contained bundle (which then
+  // fetches no module).
   if (SELF_CONTAINED.has(name)) {
     assert.deepEqual([...r.fetched.rules, ...r.fetched.index, ...r.fetched.extras], [], say('a self-contained bundle fetched a module'));
     assert.deepEqual(r.held.rules, ['escaque-rules.wasm'], say('escaque/rules holds the rules module only'));
@@ -378,6 +379,6 @@ export function checkResult(name, r) {
   assert.deepEqual(r.fetched.rules, ['escaque-rules.wasm'], say('escaque/rules fetched the rules module only'));
   // Chromium has SIMD128: the Engine with the network fetched escaque-engine.wasm, which the bundler emitted.
   assert.deepEqual(r.main.net, { legal: true }, say('the Engine\'s move with the network'));
-  assert.deepEqual([...new Set(r.fetched.index)], ['escaque.wasm', 'escaque-engine.wasm'],
-    say('the main page fetched escaque.wasm, and escaque-engine.wasm for the network'));
+  assert.deepEqual([...new Set(r.fetched.index)], ['escaque-rules.wasm', 'escaque.wasm', 'escaque-engine.wasm'],
+    say('the main page fetched escaque-rules.wasm, its Engine escaque.wasm, and escaque-engine.wasm for the network'));
 }

@@ -171,7 +171,7 @@ describe('init() failures are typed (files on disk)', () => {
 describe('load failures over HTTP (the browsers\' fetch path)', () => {
   let server;
   let base;
-  const wasm = readFileSync(`${ROOT}dist/escaque.wasm`);
+  const wasm = readFileSync(`${ROOT}dist/escaque-rules.wasm`);
   before(async () => {
     server = createServer((req, res) => {
       const send = (status, type, body) => { res.writeHead(status, { 'content-type': type }); res.end(body); };

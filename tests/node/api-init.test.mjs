@@ -31,7 +31,7 @@ test('a url that does not exist fails clearly and leaves init retryable', async 
 });
 
 test('init({wasmBinary}) loads; concurrent and later calls share it', async () => {
-  const bytes = await readFile(`${ROOT}dist/escaque.wasm`);
+  const bytes = await readFile(`${ROOT}dist/escaque-rules.wasm`);
   const a = init({ wasmBinary: bytes });
   const b = init();
   assert.equal(a, b, 'a second call while loading returns the same promise');

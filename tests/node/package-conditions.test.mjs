@@ -55,7 +55,7 @@ for (const [entry, names] of [['escaque', 'init, Chess'], ['escaque/rules', 'ini
 test('a Node bundle takes the node entry and plays', { timeout: 60_000 }, async () => {
   const { text, inputs } = await bundle(`
     import { init, Chess } from 'escaque';
-    await init({ url: ${JSON.stringify(`${ROOT}dist/escaque.wasm`)} });
+    await init({ url: ${JSON.stringify(`${ROOT}dist/escaque-rules.wasm`)} });
     const g = new Chess();
     g.move('e4');
     console.log(g.fen());

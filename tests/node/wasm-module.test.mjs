@@ -12,10 +12,13 @@ import { InvalidFenError, Position, init } from '../../dist/index.node.mjs';
 import { loadEscaque } from '../../dist/loader.mjs';
 import { FENS, ROOT, STOCKFISH, parseDivide, requireFile, runNative, runProgram } from './helpers.mjs';
 
-let escaque;  // the module
-let uci;      // dist/escaque-engine-scalar.wasm: the same with the network and the UCI text session
+let escaque;  // the rules' module (escaque-rules.wasm), as init() loads it
+let search;   // dist/escaque.wasm: the Engine's worker's (the search, no rules bindings)
+let uci;      // dist/escaque-engine-scalar.wasm: the rules, the search with the network and the UCI text session
 before(async () => {
-  escaque = await loadEscaque({ withEngine: true });
+  escaque = await loadEscaque();
+  const { default: createEscaqueModule } = await import('../../dist/runtime.mjs');
+  search = await createEscaqueModule({ module: await WebAssembly.compile(await readFile(`${ROOT}dist/escaque.wasm`)) });
   uci = await loadEscaque({ url: `${ROOT}dist/escaque-engine-scalar.wasm` });
   await init();
 });
@@ -60,17 +63,19 @@ describe('loading', () => {
     assert.equal(typeof escaque.positionMoves, 'function');
     assert.equal(typeof escaque.GameHandle, 'function');
     assert.equal(typeof escaque.PositionHandle, 'function');
-    assert.equal(typeof escaque.EngineHandle, 'function');
-    assert.ok(escaque.wasmModule instanceof WebAssembly.Module, 'the compiled module is kept for workers');
-    assert.equal(escaque.hasSearch, true);
+    assert.ok(escaque.wasmModule instanceof WebAssembly.Module, 'the compiled module is kept');
+    assert.equal(escaque.hasSearch, false);
+    // The worker's module: the search's EngineHandle without the rules' classes.
+    assert.equal(typeof search.EngineHandle, 'function');
+    assert.equal(search.GameHandle, undefined);
+    assert.equal(search.hasSearch, true);
   });
 
   test('by default the rules alone (escaque-rules.wasm): an Engine\'s worker loads the search itself', async () => {
     const rules = await loadEscaque();
     assert.equal(rules.hasSearch, false);
     assert.equal(typeof rules.GameHandle, 'function');
-    const exported = WebAssembly.Module.exports(rules.wasmModule).map((e) => e.name);
-    assert.ok(!exported.includes('escaque_engine_new'), 'no search in the default module');
+    assert.equal(rules.EngineHandle, undefined, 'no search in the default module');
     assert.deepEqual(WebAssembly.Module.exports(rules.wasmModule), WebAssembly.Module.exports(
       await WebAssembly.compile(await readFile(`${ROOT}dist/escaque-rules.wasm`))));
   });
@@ -103,8 +108,8 @@ describe('loading', () => {
   test('"Use NNUE": off by default and refused by escaque.wasm with a reason, on by default in both Engine modules', async () => {
     const { default: createEscaqueModule } = await import('../../dist/runtime.mjs');
     const useNnue = (m) => m.engineDescribe().options.find((o) => o.name === 'Use NNUE');
-    assert.deepEqual(useNnue(escaque), { name: 'Use NNUE', type: 'check', default: false });
-    const page = new escaque.EngineHandle(false);
+    assert.deepEqual(useNnue(search), { name: 'Use NNUE', type: 'check', default: false });
+    const page = new search.EngineHandle(false);
     const refused = page.setOption('Use NNUE', 'true');
     assert.equal(refused.ok, false);
     assert.match(refused.message, /^Use NNUE: this module has no network \(the Engine's worker loads escaque-engine\.wasm for it\)/);
@@ -143,8 +148,8 @@ describe('loading', () => {
   });
 
   test('explicit wasmBinary is used (no file lookup needed)', async () => {
-    const bytes = await readFile(`${ROOT}dist/escaque.wasm`);
-    const other = await loadEscaque({ wasmBinary: bytes, locateFile: () => '/nonexistent/escaque.wasm' });
+    const bytes = await readFile(`${ROOT}dist/escaque-rules.wasm`);
+    const other = await loadEscaque({ wasmBinary: bytes, locateFile: () => '/nonexistent/escaque-rules.wasm' });
     assert.equal(uciMoves(other, FENS.start).length, 20);
   });
 
@@ -288,14 +293,14 @@ describe('FEN errors', () => {
 
 describe('EngineHandle (the search\'s Engine and its UCI session)', () => {
   test('setPosition() checks the FEN and every move; a failure leaves no position to search', () => {
-    const s = new escaque.EngineHandle(false);
+    const s = new search.EngineHandle(false);
     const r = s.setPosition(FENS.start, false, ['e2e4', 'e7e5']);
     assert.equal(r.ok, true);
     const afterE4E5 = uciMoves(escaque, 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2');
     assert.equal(afterE4E5.length, 29);
     assert.ok(afterE4E5.includes(r.fallback), `a legal move: ${r.fallback}`);
     // Mated: no move to fall back on.
-    const mated = new escaque.EngineHandle(false);
+    const mated = new search.EngineHandle(false);
     assert.deepEqual(mated.setPosition(FENS.start, false, ['f2f3', 'e7e5', 'g2g4', 'd8h4']), { ok: true, fallback: '' });
     const none = mated.go({ depth: 2 }, 1);
     assert.deepEqual(none, { ok: true, bestMove: null, ponder: null, bestMoveSan: null, ponderSan: null, book: false });
@@ -326,7 +331,7 @@ describe('EngineHandle (the search\'s Engine and its UCI session)', () => {
     const { default: createEscaqueModule } = await import('../../dist/runtime.mjs');
     const reports = [];
     const lines = [];
-    const m = await createEscaqueModule({ module: escaque.wasmModule,
+    const m = await createEscaqueModule({ module: search.wasmModule,
       engineHost: { poll: () => 0, write: (l) => lines.push(l), report: (info) => reports.push(info) } });
     const s = new m.EngineHandle(true);
     assert.equal(s.setPosition(FENS.kiwipete, false, []).ok, true);
@@ -360,14 +365,14 @@ describe('EngineHandle (the search\'s Engine and its UCI session)', () => {
   });
 
   test('options by name: set, clamped with a note, refused or unknown; describe() lists them', () => {
-    const s = new escaque.EngineHandle(false);
+    const s = new search.EngineHandle(false);
     assert.deepEqual(s.setOption('Hash', '4'), { ok: true });
     assert.match(s.setOption('UCI_Elo', '99').note, /99 is outside 600\.\.2200; using 600/);
     assert.deepEqual(s.setOption('Hash', 'lots'),
       { ok: false, code: 'INVALID_OPTION', message: "Hash: invalid value 'lots', expected an integer from 1 to 4096; option unchanged" });
     assert.equal(s.setOption('Nope', '1').code, 'UNKNOWN_OPTION');
     s.newGame();
-    const d = escaque.engineDescribe();
+    const d = search.engineDescribe();
     assert.equal(d.name, 'escaque');
     assert.deepEqual(d.options.find((o) => o.name === 'Hash'), { name: 'Hash', type: 'spin', default: 16, min: 1, max: 4096 });
     assert.deepEqual(d.options.find((o) => o.name === 'OwnBook'), { name: 'OwnBook', type: 'check', default: false });
