@@ -13,7 +13,6 @@ alignas(8) std::uint8_t io[IO_BYTES];
 
 namespace {
 std::string input;
-std::string output;
 }  // namespace
 
 Args::Args() = default;
@@ -31,12 +30,6 @@ std::string_view Args::next() {
 
 bool Args::done() const { return at_ >= input.size(); }
 
-int finish_text(std::string_view text) {
-  // Copied, not moved: the buffer keeps its capacity, so the heap stays flat across calls.
-  output.assign(text);
-  return int(output.size());
-}
-
 }  // namespace escaque::js
 
 extern "C" {
@@ -48,10 +41,6 @@ EMSCRIPTEN_KEEPALIVE int escaque_io_text_max() { return escaque::js::IO_TEXT_MAX
 EMSCRIPTEN_KEEPALIVE int escaque_input(int n) {
   escaque::js::input.resize(std::size_t(n < 0 ? 0 : n));
   return escaque::js::address_of(escaque::js::input.data());
-}
-// Where the last text or bytes answer starts.
-EMSCRIPTEN_KEEPALIVE int escaque_output() {
-  return escaque::js::address_of(escaque::js::output.data());
 }
 
 // Bytes currently allocated by malloc: the leak tests watch it stay flat.

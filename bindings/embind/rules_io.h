@@ -6,8 +6,6 @@
 //   io       16 KB, static: the per-move calls' packed bytes (moves, move ids, SAN, FEN), both ways,
 //            no allocation (game_binding.cpp, position_binding.cpp): plain exports, the hot path
 //   input    grows as needed: the PGN reader's text (Args)
-//   output   grows as needed: bytes and text answers of the plain exports (a parked game, the UCI
-//            session's replies), at escaque_output()
 //
 // Nothing here throws or aborts on bad input; the wrapper turns failures into EscaqueErrors.
 #pragma once
@@ -46,8 +44,6 @@ T& object_at(int address) {
   return *reinterpret_cast<T*>(std::uintptr_t(address));
 }
 
-// Makes `text` the call's output; returns its length for the export to return.
-int finish_text(std::string_view text);
 // j's answer.
 inline emscripten::val finish(ValOut& j) { return j.value(); }
 

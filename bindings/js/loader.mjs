@@ -22,8 +22,8 @@ import { inNode, nodeImport } from './node-builtin.mjs';
 
 
 // What escaque.mjs needs of a module: one without these exports is someone else's.
-const REQUIRED_EXPORTS = ['memory', '_initialize', 'escaque_io', 'escaque_input', 'escaque_output',
-  'escaque_play', 'escaque_position_play_id'];
+const REQUIRED_EXPORTS = ['memory', '_initialize', 'escaque_io', 'escaque_input', 'escaque_play',
+  'escaque_position_play_id'];
 
 // Node's file access: {read(where) -> bytes, directory(url) -> path}, set by node-files.mjs.
 let files = null;
