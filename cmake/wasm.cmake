@@ -152,7 +152,7 @@ function(escaque_module target output sources libraries bindings glue)
 endfunction()
 
 # dist/escaque.wasm: the Engine's worker's module: the search over the rules' core, without the network
-# and without the rules' bindings (the page has those in escaque-rules.wasm): 64.7 KB gzip against
+# and without the rules' bindings (the page has those in escaque-rules.wasm): 65.3 KB gzip against
 # 112.8 KB with them (docs/benchmarks.md, "Session 27").
 escaque_module(escaque_wasm escaque
   "bindings/embind/engine_exports.cpp;bindings/embind/play_out.cpp;bindings/embind/val_out.cpp;$<TARGET_OBJECTS:escaque_nnue_none>"

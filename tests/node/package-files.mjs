@@ -25,7 +25,9 @@ export function packageFiles() {
   ];
   // The generated modules of the self-contained entries (scripts/inline-assets.mjs; not minified sources).
   const inline = ['dist/inline/escaque-wasm.mjs', 'dist/inline/escaque-rules-wasm.mjs', 'dist/inline/engine-worker.mjs'];
-  // Each JavaScript file is shipped minified with its source map beside it (scripts/minify-js.mjs).
-  const maps = files.filter((f) => f.startsWith('dist/') && /\.(mjs|cjs|js)$/.test(f)).map((f) => `${f}.map`);
+  // Each JavaScript file of bindings/js is shipped minified with its source map beside it
+  // (scripts/minify-js.mjs); Emscripten's glue (dist/escaque.mjs, generated) has none.
+  const maps = files.filter((f) => f.startsWith('dist/') && /\.(mjs|cjs|js)$/.test(f) && f !== 'dist/escaque.mjs')
+    .map((f) => `${f}.map`);
   return [...files, ...maps, ...inline].sort();
 }
