@@ -9,7 +9,7 @@
 //
 //   node bench/embind-call-cost.mjs [--calls 2000000]
 import { cpuUsage } from 'node:process';
-import { Position, _wasmModule, init } from '../dist/index.mjs';
+import { _wasmModule, init } from '../dist/index.mjs';
 
 const argv = process.argv.slice(2);
 const CALLS = argv.includes('--calls') ? Number(argv[argv.indexOf('--calls') + 1]) : 2_000_000;
@@ -27,7 +27,6 @@ function time(label, n, f) {
   console.log(`${label.padEnd(44)} ${((ms * 1e6) / n).toFixed(1).padStart(8)} ns per call  (${sink})`);
   return (ms * 1e6) / n;
 }
-const rows = [];
 for (let round = 0; round < 3; round++) {
   const plain = time('plain export: escaque_position_plies', CALLS, (n) => {
     let s = 0; for (let i = 0; i < n; i++) s += m._escaque_position_plies(at); return s;
@@ -35,14 +34,12 @@ for (let round = 0; round < 3; round++) {
   const bound = time('embind method: PositionHandle#isChess960', CALLS, (n) => {
     let s = 0; for (let i = 0; i < n; i++) s += handle.isChess960() ? 1 : 0; return s;
   });
-  const ids = time('plain export: escaque_position_move_ids', CALLS / 4, (n) => {
+  time('plain export: escaque_position_move_ids', CALLS / 4, (n) => {
     let s = 0; for (let i = 0; i < n; i++) s += m._escaque_position_move_ids(at); return s;
   });
-  const copies = time('embind: PositionHandle#copy() + delete()', CALLS / 20, (n) => {
+  time('embind: PositionHandle#copy() + delete()', CALLS / 20, (n) => {
     let s = 0; for (let i = 0; i < n; i++) { const c = handle.copy(); s += 1; c.delete(); } return s;
   });
-  rows.push({ plain, bound, ids, copies });
   console.log(`round ${round + 1}: embind method / plain export ${(bound / plain).toFixed(1)}x`);
 }
 handle.delete();
-new Position().dispose();
