@@ -41,7 +41,7 @@ function shipped(entry, wasmFile) {
 const MAIN = shipped('index.mjs', 'escaque-rules.wasm');
 const RULES = shipped('rules.mjs', 'escaque-rules.wasm');
 // (escaque.wasm first: the bundle rows below read it there.)
-const PACKAGE = [...new Set(['escaque.wasm', ...MAIN, ...shipped('engine-worker.mjs', 'escaque.wasm'), ...shipped('pgn.mjs', 'escaque.wasm')])];
+const PACKAGE = [...new Set(['escaque.wasm', ...MAIN, ...shipped('engine-worker.mjs', 'escaque.wasm'), ...shipped('pgn.mjs', 'escaque-rules.wasm')])];
 const SETS = { main: MAIN, rules: RULES, package: PACKAGE };
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kib = (n) => (n / 1024).toFixed(1).padStart(7);

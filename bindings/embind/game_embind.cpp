@@ -141,7 +141,7 @@ val parse(const GameHandle& h, std::string_view text, std::string_view lang) {
     describe_move(j, pos, s.move, *l);
   }
   j.close('}');
-  return js::finish(j);
+  return j.value();
 }
 
 // The moves played, as SAN strings in `lang`, or as descriptions (with the FEN before and
@@ -170,7 +170,7 @@ val history(const GameHandle& h, bool verbose, std::string_view lang) {
     }
   }
   j.close(']');
-  return js::finish(j);
+  return j.value();
 }
 
 val outcome(const GameHandle& h) {
@@ -190,7 +190,7 @@ val outcome(const GameHandle& h) {
   if (h.game().ended_at_ply() >= 0) j.member("endedAtPly", h.game().ended_at_ply());
   j.member("description", o.is_over() ? describe(o) : std::string("Game in progress"));
   j.close('}');
-  return js::finish(j);
+  return j.value();
 }
 
 // ---- claims and other endings ----
@@ -211,7 +211,7 @@ val claim_draw(GameHandle& h, int intendedId) {
   j.member("intendedMovePlayed", c.intendedMovePlayed);
   j.member("explanation", c.explanation);
   j.close('}');
-  return js::finish(j);
+  return j.value();
 }
 
 // ---- PGN ----
@@ -261,7 +261,7 @@ val pgn(const GameHandle& h, const std::string& lang, const val& clocks, const v
   js::success(j);
   j.member("text", written.text);
   j.close('}');
-  return js::finish(j);
+  return j.value();
 }
 
 val headers(const GameHandle& h) {
@@ -274,7 +274,7 @@ val headers(const GameHandle& h) {
     j.close(']');
   }
   j.close(']');
-  return js::finish(j);
+  return j.value();
 }
 
 std::string over_message(const GameHandle& h) {
@@ -297,7 +297,7 @@ val game_from_pgn(std::string_view text, std::string_view lang) {
     j.member("line", e.line);
     j.member("column", e.column);
     j.close('}');
-    return js::finish(j);
+    return j.value();
   }
   if (read.games.empty()) return js::fail("PGN_PARSE", "the PGN text holds no game");
   PgnImport imported = import_pgn_game(read.games.front());
@@ -320,7 +320,7 @@ val game_from_pgn(std::string_view text, std::string_view lang) {
   }
   j.close(']');
   j.close('}');
-  return js::finish(j);
+  return j.value();
 }
 
 }  // namespace

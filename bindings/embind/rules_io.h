@@ -44,14 +44,11 @@ T& object_at(int address) {
   return *reinterpret_cast<T*>(std::uintptr_t(address));
 }
 
-// j's answer.
-inline emscripten::val finish(ValOut& j) { return j.value(); }
-
 inline void success(ValOut& j) {
   j.open('{');
   j.member("ok", true);
 }
-// An object {ok: false, code, message ...} left open for more members; finish() closes nothing,
+// An object {ok: false, code, message ...} left open for more members; value() closes nothing,
 // so callers close it.
 inline void failure(ValOut& j, const char* code, std::string_view message) {
   j.open('{');
@@ -64,13 +61,13 @@ inline emscripten::val fail(const char* code, std::string_view message) {
   ValOut j;
   failure(j, code, message);
   j.close('}');
-  return finish(j);
+  return j.value();
 }
 inline emscripten::val succeed() {
   ValOut j;
   success(j);
   j.close('}');
-  return finish(j);
+  return j.value();
 }
 // A FEN that did not parse: INVALID_FEN with the parser's message, the offset of the fault, its
 // kind (fen_error_name: KingCount, OpponentInCheck, ...) and its detail (the why alone). Left open,
@@ -85,7 +82,7 @@ inline emscripten::val fen_fail(const FenError& e) {
   ValOut j;
   fen_failure(j, e);
   j.close('}');
-  return finish(j);
+  return j.value();
 }
 
 }  // namespace escaque::js
